@@ -1,0 +1,30 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AppContext } from './context.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { registerWebApp } from './plugins/web-app.ts';
+import { registerRoutes } from './routes/index.ts';
+
+export interface BuildOptions {
+  /** false silences request logs (tests). */
+  logger?: boolean;
+}
+
+/** The HTTP application: API under /api, assets under /assets, the PWA everywhere else. */
+export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: ctx.config.logLevel },
+    bodyLimit: 1024 * 1024,
+    trustProxy: false,
+    // Request ids in logs; answers never echo internals.
+    genReqId: () => crypto.randomUUID(),
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: true } },
+  });
+  registerErrorHandling(app);
+  app.get('/api/health', async () => {
+    await ctx.db.query('SELECT 1');
+    return { status: 'ok' };
+  });
+  await registerRoutes(app, ctx);
+  await registerWebApp(app, ctx.config.webRoot);
+  return app;
+}

@@ -1,0 +1,74 @@
+// Every setting of OPERATIONS.md, read once from the environment.
+import path from 'node:path';
+
+export type StorageKind = 'local' | 's3';
+export type WorkerMode = 'inline' | 'off';
+export type AiProviderKind = 'local' | 'openai';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  publicUrl: string;
+  databaseUrl: string | undefined;
+  storage: StorageKind;
+  s3: { bucket: string; region: string; endpoint: string | undefined };
+  smtpUrl: string | undefined;
+  worker: WorkerMode;
+  ai: {
+    provider: AiProviderKind;
+    baseUrl: string | undefined;
+    apiKey: string | undefined;
+    model: string | undefined;
+    embeddingModel: string | undefined;
+    transcribeModel: string | undefined;
+  };
+  ffmpegPath: string | undefined;
+  ffprobePath: string | undefined;
+  logLevel: string;
+  /** Where the built web app lives; the server serves it when present. */
+  webRoot: string;
+}
+
+export class ConfigError extends Error {}
+
+function oneOf<T extends string>(name: string, value: string, allowed: readonly T[]): T {
+  if ((allowed as readonly string[]).includes(value)) return value as T;
+  throw new ConfigError(`${name} must be one of ${allowed.join(', ')} (got "${value}")`);
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number(env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new ConfigError(`PORT must be a port number (got "${env.PORT}")`);
+  }
+  const host = env.HOST || '127.0.0.1';
+  const dataDir = path.resolve(env.DATA_DIR || './data');
+  return {
+    port,
+    host,
+    dataDir,
+    publicUrl: (env.PUBLIC_URL || `http://${host}:${port}`).replace(/\/+$/, ''),
+    databaseUrl: env.DATABASE_URL || undefined,
+    storage: oneOf('STORAGE', env.STORAGE || 'local', ['local', 's3'] as const),
+    s3: {
+      bucket: env.S3_BUCKET || '',
+      region: env.S3_REGION || 'us-east-1',
+      endpoint: env.S3_ENDPOINT || undefined,
+    },
+    smtpUrl: env.SMTP_URL || undefined,
+    worker: oneOf('WORKER', env.WORKER || 'inline', ['inline', 'off'] as const),
+    ai: {
+      provider: oneOf('AI_PROVIDER', env.AI_PROVIDER || 'local', ['local', 'openai'] as const),
+      baseUrl: env.AI_BASE_URL || undefined,
+      apiKey: env.AI_API_KEY || undefined,
+      model: env.AI_MODEL || undefined,
+      embeddingModel: env.AI_EMBEDDING_MODEL || undefined,
+      transcribeModel: env.AI_TRANSCRIBE_MODEL || undefined,
+    },
+    ffmpegPath: env.FFMPEG_PATH || undefined,
+    ffprobePath: env.FFPROBE_PATH || undefined,
+    logLevel: env.LOG_LEVEL || 'info',
+    webRoot: path.resolve(env.WEB_ROOT || 'dist'),
+  };
+}

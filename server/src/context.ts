@@ -1,0 +1,12 @@
+// What every route and job needs, built once at start and passed down explicitly.
+import type { Config } from './config.ts';
+import type { Db } from './db/db.ts';
+import type { Secrets } from './secrets.ts';
+
+export interface AppContext {
+  config: Config;
+  db: Db;
+  secrets: Secrets;
+  /** Injected so tests can move time; defaults to Date.now. */
+  now: () => number;
+}

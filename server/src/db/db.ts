@@ -1,0 +1,27 @@
+// The one database interface: PGlite embedded by default, PostgreSQL when DATABASE_URL is set.
+// Repositories are the only code that calls it.
+
+export type Row = Record<string, unknown>;
+
+export interface Queryable {
+  /** One statement with $1.. parameters. */
+  query<T extends Row = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  /** Several statements, no parameters (migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Db extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs fn in one transaction; rolls back if it throws. */
+  tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export async function one<T extends Row>(
+  q: Queryable,
+  sql: string,
+  params?: readonly unknown[],
+): Promise<T | undefined> {
+  const rows = await q.query<T>(sql, params);
+  return rows[0];
+}

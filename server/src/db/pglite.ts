@@ -1,0 +1,29 @@
+import fs from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { vector } from '@electric-sql/pglite-pgvector';
+import type { Db, Queryable, Row } from './db.ts';
+
+/** Opens the embedded database; dataDir undefined means in memory (tests). */
+export async function openPglite(dataDir: string | undefined): Promise<Db> {
+  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+  const pg = await PGlite.create({ dataDir, extensions: { vector } });
+  return wrapPglite(pg);
+}
+
+export function wrapPglite(pg: PGlite): Db {
+  const asQueryable = (t: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
+    async query<T extends Row>(sql: string, params?: readonly unknown[]) {
+      const res = await t.query<T>(sql, params as unknown[] | undefined);
+      return res.rows;
+    },
+    async exec(sql: string) {
+      await t.exec(sql);
+    },
+  });
+  return {
+    kind: 'pglite',
+    ...asQueryable(pg),
+    tx: (fn) => pg.transaction((t) => fn(asQueryable(t))),
+    close: () => pg.close(),
+  };
+}

@@ -1,0 +1,48 @@
+// Every failure leaves as {"detail": ...} with a fitting status; only real faults are 500.
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { HttpError, type DetailEntry } from '../lib/http-error.ts';
+
+interface ValidationIssue {
+  instancePath: string;
+  message?: string;
+  keyword: string;
+  params: Record<string, unknown>;
+}
+
+function validationDetail(issues: ValidationIssue[], context: string | undefined): DetailEntry[] {
+  return issues.map((v) => {
+    const loc: (string | number)[] = [context ?? 'body'];
+    for (const part of v.instancePath.split('/').filter(Boolean)) {
+      loc.push(/^\d+$/.test(part) ? Number(part) : part);
+    }
+    if (v.keyword === 'required' && typeof v.params.missingProperty === 'string') {
+      loc.push(v.params.missingProperty);
+      return { loc, msg: 'Field required', type: 'missing' };
+    }
+    const field = loc.length > 1 ? String(loc[loc.length - 1]) : 'value';
+    return { loc, msg: `${field} ${v.message ?? 'is not valid'}`, type: v.keyword };
+  });
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof HttpError) {
+      return reply.status(err.statusCode).send({ detail: err.detail });
+    }
+    if (err.validation) {
+      return reply.status(422).send({
+        detail: validationDetail(err.validation as ValidationIssue[], err.validationContext),
+      });
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors: bad JSON, body too large, wrong content type, rate limit.
+      return reply.status(status).send({ detail: err.message });
+    }
+    request.log.error({ err }, 'request failed');
+    return reply.status(500).send({ detail: 'Internal server error' });
+  });
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ detail: `Not found: ${request.method} ${request.url.split('?')[0]}` });
+  });
+}

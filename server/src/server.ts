@@ -1,0 +1,44 @@
+// Assembles the running product from a Config: database, secrets, HTTP app (and later the
+// inline worker). Used by `npm start`, `npm run dev` and the integration tests.
+import fs from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type BuildOptions } from './app.ts';
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import type { Db } from './db/db.ts';
+import { openDatabase } from './db/open.ts';
+import { loadSecrets } from './secrets.ts';
+
+export interface Running {
+  app: FastifyInstance;
+  ctx: AppContext;
+  /** Stops accepting requests, then closes the database. */
+  close(): Promise<void>;
+}
+
+export async function createContext(config: Config, db?: Db): Promise<AppContext> {
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  return {
+    config,
+    db: db ?? (await openDatabase(config)),
+    secrets: loadSecrets(config.dataDir),
+    now: Date.now,
+  };
+}
+
+export async function startServer(
+  config: Config,
+  opts: BuildOptions & { db?: Db } = {},
+): Promise<Running> {
+  const ctx = await createContext(config, opts.db);
+  const app = await buildApp(ctx, opts);
+  await app.listen({ port: config.port, host: config.host });
+  return {
+    app,
+    ctx,
+    async close() {
+      await app.close();
+      await ctx.db.close();
+    },
+  };
+}
