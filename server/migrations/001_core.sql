@@ -73,3 +73,21 @@ CREATE TABLE video_people (
   image_key text NOT NULL,
   PRIMARY KEY (video_id, position)
 );
+
+-- Scenes of an analysed video. Embeddings are 384-dimensional for every provider
+-- (see docs/decisions.md) so one HNSW index serves them all.
+CREATE TABLE scenes (
+  video_id uuid NOT NULL REFERENCES videos (id) ON DELETE CASCADE,
+  idx int NOT NULL,
+  start_ms int NOT NULL,
+  end_ms int NOT NULL,
+  description text NOT NULL DEFAULT '',
+  thumbnail_key text,
+  clip_key text,
+  frames jsonb NOT NULL DEFAULT '[]',
+  captions text NOT NULL DEFAULT '',
+  embedding vector(384),
+  PRIMARY KEY (video_id, idx)
+);
+
+ALTER TABLE videos ADD COLUMN embedding vector(384);

@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppContext } from './context.ts';
+import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { registerRoutes } from './routes/index.ts';
@@ -20,7 +21,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: true } },
   });
   registerErrorHandling(app);
-  app.get('/api/health', async () => {
+  registerAuth(app, ctx);
+  app.get('/api/health', { config: { public: true } }, async () => {
     await ctx.db.query('SELECT 1');
     return { status: 'ok' };
   });

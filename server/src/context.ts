@@ -2,11 +2,13 @@
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
 import type { Secrets } from './secrets.ts';
+import type { Storage } from './storage/storage.ts';
 
 export interface AppContext {
   config: Config;
   db: Db;
   secrets: Secrets;
+  storage: Storage;
   /** Injected so tests can move time; defaults to Date.now. */
   now: () => number;
 }

@@ -8,6 +8,7 @@ import type { AppContext } from './context.ts';
 import type { Db } from './db/db.ts';
 import { openDatabase } from './db/open.ts';
 import { loadSecrets } from './secrets.ts';
+import { createStorage } from './storage/create.ts';
 
 export interface Running {
   app: FastifyInstance;
@@ -22,6 +23,7 @@ export async function createContext(config: Config, db?: Db): Promise<AppContext
     config,
     db: db ?? (await openDatabase(config)),
     secrets: loadSecrets(config.dataDir),
+    storage: createStorage(config),
     now: Date.now,
   };
 }

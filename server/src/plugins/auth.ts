@@ -1,0 +1,66 @@
+// Bearer-token authentication for every /api route except the public ones, and the gate that
+// keeps a new account on "change your initial password" until it does.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { HttpError } from '../lib/http-error.ts';
+import { findSession } from '../repositories/sessions.ts';
+import { findUserById, type UserRow } from '../repositories/users.ts';
+
+export interface AuthInfo {
+  user: UserRow;
+  sessionId: string;
+  token: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthInfo | null;
+  }
+  interface FastifyContextConfig {
+    /** No token needed (login, forgot and reset password, health). */
+    public?: boolean;
+    /** Allowed while the initial password is still unchanged. */
+    allowInitialPassword?: boolean;
+    /** Accepts a session whose access time has passed (refresh). */
+    allowExpired?: boolean;
+  }
+}
+
+export const MUST_CHANGE_PASSWORD =
+  'You must change your initial password before you can continue.';
+
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1];
+}
+
+export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
+  app.decorateRequest('auth', null);
+  app.addHook('preHandler', async (request) => {
+    const cfg = request.routeOptions.config;
+    const url = request.routeOptions.url ?? '';
+    if (!url.startsWith('/api/') || cfg.public) return;
+    const token = bearerToken(request);
+    if (!token) throw new HttpError(401, 'Not authenticated');
+    const session = await findSession(ctx.db, token);
+    const now = ctx.now();
+    if (!session || session.refresh_until.getTime() <= now)
+      throw new HttpError(401, 'Session expired');
+    if (!cfg.allowExpired && session.expires_at.getTime() <= now)
+      throw new HttpError(401, 'Session expired');
+    const user = await findUserById(ctx.db, session.user_id);
+    if (!user) throw new HttpError(401, 'Not authenticated');
+    if (user.must_change_password && !cfg.allowInitialPassword) {
+      throw new HttpError(403, MUST_CHANGE_PASSWORD);
+    }
+    request.auth = { user, sessionId: session.session_id, token };
+  });
+}
+
+/** The signed-in user of a route that is not public. */
+export function requireAuth(request: FastifyRequest): AuthInfo {
+  if (!request.auth) throw new HttpError(401, 'Not authenticated');
+  return request.auth;
+}
