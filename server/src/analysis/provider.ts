@@ -1,0 +1,62 @@
+// The understanding step behind AI_PROVIDER: what the pipeline hands over, what it gets back.
+// The media pipeline measures; a provider turns measurements into words and vectors.
+
+/** Dimension of every stored embedding (videos.embedding, scenes.embedding). */
+export const EMBEDDING_DIM = 384;
+
+export interface CaptionCue {
+  startMs: number;
+  endMs: number;
+  text: string;
+}
+
+/** What the pipeline measured about one scene. */
+export interface SceneEvidence {
+  index: number;
+  startMs: number;
+  endMs: number;
+  /** Local paths of the scene's frame images (JPEG/WebP), evenly spaced. */
+  framePaths: string[];
+  /** Caption text spoken or shown during the scene. */
+  captions: string;
+  /** Visual features measured by ffmpeg (0..1 brightness, motion, dominant colour names...). */
+  visual: {
+    brightness: number;
+    motion: number;
+    dominantColors: string[];
+  };
+  /** Text read on screen (OCR), when available. */
+  onScreenText?: string;
+}
+
+export interface VideoEvidence {
+  filename: string;
+  /** BCP 47-ish code from GET /api/supported-videos-languages, e.g. "en", "ja". */
+  outputLanguage: string;
+  aboutThisVideo: string;
+  people: { name: string; imagePath: string }[];
+  durationSec: number;
+  width: number | undefined;
+  height: number | undefined;
+  creationDate: string | undefined;
+  captions: CaptionCue[];
+  scenes: SceneEvidence[];
+}
+
+export interface VideoUnderstanding {
+  title: string;
+  summary: string;
+  /** Topic tags and social tags (#hashtag style), most relevant first. */
+  tags: string[];
+  /** One description per scene, same order as evidence.scenes. */
+  sceneDescriptions: string[];
+}
+
+export interface AnalysisProvider {
+  readonly name: 'local' | 'openai';
+  understand(evidence: VideoEvidence): Promise<VideoUnderstanding>;
+  /** One EMBEDDING_DIM vector per text, L2-normalised. */
+  embed(texts: string[]): Promise<number[][]>;
+  /** Speech to caption cues; undefined when the provider cannot transcribe. */
+  transcribe?(audioPath: string, language: string): Promise<CaptionCue[]>;
+}
