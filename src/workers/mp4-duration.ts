@@ -1,0 +1,103 @@
+// Duration and creation date of an MP4/MOV from its moov box, reading only box headers and the moov.
+// The moov of a camera file often sits after a multi-gigabyte mdat: we hop from header to header
+// instead of streaming the file, then let mp4box.js parse the index.
+import { createFile, MP4BoxBuffer, type Movie } from 'mp4box';
+import type { ByteSource } from './byte-source.ts';
+
+export interface Mp4Info {
+  durationSeconds: number;
+  /** From mvhd creation_time; undefined when absent (zero means "unset" in ISO BMFF). */
+  createdAt: Date | undefined;
+}
+
+const HEADER_BYTES = 16;
+/** A moov larger than this is not a plausible index: refuse rather than read a huge range. */
+const MAX_MOOV_BYTES = 256 * 1024 * 1024;
+const MAX_TOP_LEVEL_BOXES = 4096;
+/** Seconds between 1904-01-01 (ISO BMFF epoch) and 1970-01-01. */
+const MAC_EPOCH_OFFSET_S = 2082844800;
+
+interface BoxHeader {
+  type: string;
+  start: number;
+  size: number;
+}
+
+function readHeader(bytes: Uint8Array, start: number, fileSize: number): BoxHeader | undefined {
+  if (bytes.byteLength < 8) return undefined;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let size = view.getUint32(0);
+  const type = String.fromCharCode(bytes[4]!, bytes[5]!, bytes[6]!, bytes[7]!);
+  if (size === 1) {
+    if (bytes.byteLength < 16) return undefined;
+    size = Number(view.getBigUint64(8));
+  } else if (size === 0) {
+    size = fileSize - start; // the box runs to the end of the file
+  }
+  if (size < 8 || !/^[\x20-\x7e]{4}$/.test(type)) return undefined;
+  return { type, start, size };
+}
+
+/** Finds ftyp and moov among the top-level boxes, reading 16 bytes per box. */
+async function locateBoxes(source: ByteSource): Promise<{ ftyp?: BoxHeader; moov?: BoxHeader }> {
+  const found: { ftyp?: BoxHeader; moov?: BoxHeader } = {};
+  let offset = 0;
+  for (let i = 0; i < MAX_TOP_LEVEL_BOXES && offset + 8 <= source.size; i += 1) {
+    const header = readHeader(await source.read(offset, HEADER_BYTES), offset, source.size);
+    if (!header) break;
+    if (header.type === 'ftyp') found.ftyp = header;
+    if (header.type === 'moov') {
+      found.moov = header;
+      break;
+    }
+    offset += header.size;
+  }
+  return found;
+}
+
+/** Returns undefined when the file has no readable moov (not MP4/MOV, or truncated). */
+export async function probeMp4(source: ByteSource): Promise<Mp4Info | undefined> {
+  const { ftyp, moov } = await locateBoxes(source);
+  if (!moov || moov.size > MAX_MOOV_BYTES || moov.start + moov.size > source.size) return undefined;
+  const parts = [
+    ...(ftyp && ftyp.size <= 4096 ? [await source.read(ftyp.start, ftyp.size)] : []),
+    await source.read(moov.start, moov.size),
+  ];
+  // mp4box only needs the boxes one after another; sample offsets into mdat are never followed.
+  const joined = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
+  let at = 0;
+  for (const part of parts) {
+    joined.set(part, at);
+    at += part.byteLength;
+  }
+  const movie = parseMovie(joined);
+  if (!movie || !movie.timescale) return undefined;
+  return {
+    durationSeconds: movie.duration / movie.timescale,
+    createdAt: creationDate(movie.created),
+  };
+}
+
+function parseMovie(bytes: Uint8Array): Movie | undefined {
+  const file = createFile();
+  let movie: Movie | undefined;
+  file.onReady = (info) => {
+    movie = info;
+  };
+  file.onError = () => undefined;
+  const buffer = MP4BoxBuffer.fromArrayBuffer(bytes.slice().buffer, 0);
+  try {
+    file.appendBuffer(buffer, true);
+    file.flush();
+  } catch {
+    return undefined;
+  }
+  return movie;
+}
+
+function creationDate(created: Date | undefined): Date | undefined {
+  if (!created || Number.isNaN(created.getTime())) return undefined;
+  // mp4box converts from the 1904 epoch; a zero creation_time lands exactly on 1904-01-01.
+  if (created.getTime() <= -MAC_EPOCH_OFFSET_S * 1000) return undefined;
+  return created;
+}
