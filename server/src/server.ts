@@ -2,6 +2,7 @@
 // inline worker). Used by `npm start`, `npm run dev` and the integration tests.
 import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
+import { ensureDemoAccount } from './accounts/demo-account.ts';
 import { buildApp, type BuildOptions } from './app.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
@@ -33,6 +34,7 @@ export async function startServer(
   opts: BuildOptions & { db?: Db } = {},
 ): Promise<Running> {
   const ctx = await createContext(config, opts.db);
+  await ensureDemoAccount(ctx, { announce: opts.logger !== false });
   const app = await buildApp(ctx, opts);
   await app.listen({ port: config.port, host: config.host });
   return {

@@ -49,3 +49,34 @@ export async function revokeUserSessions(
     [userId, keepSessionId ?? null],
   );
 }
+
+/**
+ * Revokes a live session and answers its user, or undefined when it was already revoked (a
+ * concurrent refresh won): used to rotate tokens exactly once.
+ */
+export async function revokeLiveSession(
+  q: Queryable,
+  sessionId: string,
+): Promise<string | undefined> {
+  const row = await one<{ user_id: string }>(
+    q,
+    'UPDATE sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL RETURNING user_id',
+    [sessionId],
+  );
+  return row?.user_id;
+}
+
+/** Live sessions of a user (tests and the admin listing). */
+export async function countLiveSessions(
+  q: Queryable,
+  userId: string,
+  now: number,
+): Promise<number> {
+  const row = await one<{ n: number }>(
+    q,
+    `SELECT count(*)::int AS n FROM sessions
+     WHERE user_id = $1 AND revoked_at IS NULL AND refresh_until > $2`,
+    [userId, new Date(now)],
+  );
+  return row?.n ?? 0;
+}

@@ -1,0 +1,67 @@
+// Forgot and reset password. Reset links carry a random token; the database keeps its hash.
+import { hashPassword } from '../auth/passwords.ts';
+import { hashToken, newToken } from '../auth/tokens.ts';
+import { languageOr } from '../auth/validation.ts';
+import type { AppContext } from '../context.ts';
+import { HttpError } from '../lib/http-error.ts';
+import { RESET_MAIL_WINDOW_MS, RESET_MAILS_PER_WINDOW, RESET_TOKEN_TTL_MS } from '../limits.ts';
+import { mailerFor } from '../mail/create.ts';
+import { templates } from '../mail/templates.ts';
+import {
+  consumePasswordReset,
+  insertPasswordReset,
+  invalidateUserResets,
+} from '../repositories/password-resets.ts';
+import { revokeUserSessions } from '../repositories/sessions.ts';
+import { countEvents, recordEvent } from '../repositories/throttle.ts';
+import { findUserByEmail, setPassword } from '../repositories/users.ts';
+
+export const INVALID_RESET_LINK = 'This link is invalid or has expired.';
+
+/**
+ * Sends a reset link when the account exists; does nothing otherwise. Runs after the answer
+ * has left, so known and unknown e-mails answer alike. A few mails per window at most, so the
+ * call cannot be used to flood someone's inbox.
+ */
+export async function sendResetLink(ctx: AppContext, email: string): Promise<void> {
+  const user = await findUserByEmail(ctx.db, email);
+  if (!user) return;
+  const now = ctx.now();
+  const sent = await countEvents(ctx.db, {
+    scope: 'reset-mail',
+    key: user.id,
+    since: now - RESET_MAIL_WINDOW_MS,
+  });
+  if (sent.count >= RESET_MAILS_PER_WINDOW) return;
+  await recordEvent(ctx.db, { scope: 'reset-mail', key: user.id, at: now });
+  const token = newToken();
+  await insertPasswordReset(ctx.db, {
+    userId: user.id,
+    tokenHash: hashToken(token),
+    now,
+    ttlMs: RESET_TOKEN_TTL_MS,
+  });
+  const link = `${ctx.config.publicUrl}/reset-password?resetToken=${encodeURIComponent(token)}`;
+  const message = templates.resetPassword[languageOr(user.language, 'en')]({
+    link,
+    minutes: RESET_TOKEN_TTL_MS / 60_000,
+  });
+  await mailerFor(ctx).send({ to: user.email, ...message });
+}
+
+/** Sets the new password with a valid token; the token and every session end with it. */
+export async function resetPassword(
+  ctx: AppContext,
+  token: string,
+  password: string,
+): Promise<void> {
+  const hash = await hashPassword(password);
+  await ctx.db.tx(async (q) => {
+    const now = ctx.now();
+    const userId = await consumePasswordReset(q, hashToken(token), now);
+    if (!userId) throw new HttpError(401, INVALID_RESET_LINK);
+    await setPassword(q, userId, hash, false);
+    await invalidateUserResets(q, userId, now);
+    await revokeUserSessions(q, userId);
+  });
+}

@@ -1,0 +1,33 @@
+// The specification's constants used by the server, grouped by area. One place to change them.
+
+// --- Accounts and sign-in (product-spec sections 5 and 9, OPERATIONS.md) ---
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 20;
+export const EMAIL_MAX_LENGTH = 254;
+export const FULL_NAME_MAX_LENGTH = 100;
+export const USERNAME_MIN_LENGTH = 3;
+export const USERNAME_MAX_LENGTH = 50;
+export const LANGUAGES = ['en', 'ja'] as const;
+
+/** Login throttling: per account, then a doubling delay; per client address a higher limit. */
+export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+export const LOGIN_ACCOUNT_FAILURES = 5;
+export const LOGIN_IP_FAILURES = 50;
+export const LOGIN_BASE_DELAY_MS = 60 * 1000;
+/** A client address that signed in to an account within this time is "known" to it. */
+export const LOGIN_KNOWN_CLIENT_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** Wrong current passwords on change-password / change-email before a pause. */
+export const PASSWORD_CHECK_FAILURES = 5;
+
+/** Password reset links: valid 1 hour, single use; at most 3 mails per account per window. */
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+export const RESET_MAILS_PER_WINDOW = 3;
+export const RESET_MAIL_WINDOW_MS = 15 * 60 * 1000;
+
+/** E-mail change codes: 6 digits, 10 minutes, 5 tries; resends 1 per 30 s and 5 per hour. */
+export const EMAIL_CODE_DIGITS = 6;
+export const EMAIL_CODE_TTL_MS = 10 * 60 * 1000;
+export const EMAIL_CODE_MAX_ATTEMPTS = 5;
+export const EMAIL_CODE_RESEND_MS = 30 * 1000;
+export const EMAIL_CODE_PER_HOUR = 5;

@@ -1,0 +1,41 @@
+// Shared checks of the account routes that answer with HTTP details (429 with Retry-After).
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { passwordCheckWaitSeconds, recordPasswordCheck } from '../../accounts/throttle.ts';
+import { verifyPassword } from '../../auth/passwords.ts';
+import type { AppContext } from '../../context.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import type { UserRow } from '../../repositories/users.ts';
+
+export function tooManyAttempts(reply: FastifyReply, seconds: number): HttpError {
+  reply.header('Retry-After', String(seconds));
+  const minutes = Math.ceil(seconds / 60);
+  return new HttpError(
+    429,
+    `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  );
+}
+
+/** The body as a plain object (a missing body reads as empty; the schema rejects non-objects). */
+export function bodyOf(request: FastifyRequest): Record<string, unknown> {
+  const body = request.body;
+  return body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+}
+
+export const objectBody = { body: { type: 'object' } } as const;
+
+/**
+ * The signed-in user's current password, with its own throttle. A wrong one is a 400, never a
+ * 401/403: those make the client sign the user out.
+ */
+export async function checkCurrentPassword(
+  ctx: AppContext,
+  reply: FastifyReply,
+  user: UserRow,
+  password: string,
+): Promise<void> {
+  const wait = await passwordCheckWaitSeconds(ctx, user.id);
+  if (wait > 0) throw tooManyAttempts(reply, wait);
+  const ok = await verifyPassword(password, user.password_hash);
+  await recordPasswordCheck(ctx, user.id, ok);
+  if (!ok) throw new HttpError(400, 'The current password is incorrect.');
+}

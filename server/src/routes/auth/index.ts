@@ -1,0 +1,141 @@
+// Sign-in and password calls: login, refresh, logout, profile, change/forgot/reset password.
+import type { FastifyInstance } from 'fastify';
+import { runInBackground, settleBackground } from '../../accounts/background.ts';
+import { INVALID_RESET_LINK, resetPassword, sendResetLink } from '../../accounts/password-reset.ts';
+import { profileOf, tokenAnswer } from '../../accounts/profile.ts';
+import {
+  loginWaitSeconds,
+  recordLoginFailure,
+  recordLoginSuccess,
+} from '../../accounts/throttle.ts';
+import { dummyHash, hashPassword, verifyPassword } from '../../auth/passwords.ts';
+import {
+  requireConfirmation,
+  requireEmail,
+  requireNewPassword,
+  requireString,
+} from '../../auth/validation.ts';
+import type { AppContext } from '../../context.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { closeMailer } from '../../mail/create.ts';
+import { requireAuth } from '../../plugins/auth.ts';
+import {
+  createSession,
+  revokeLiveSession,
+  revokeSession,
+  revokeUserSessions,
+} from '../../repositories/sessions.ts';
+import { findUserByEmail, findUserById, setPassword } from '../../repositories/users.ts';
+import { registerUserRoutes } from '../users/index.ts';
+import { bodyOf, checkCurrentPassword, objectBody, tooManyAttempts } from './guards.ts';
+
+export const WRONG_CREDENTIALS = 'The email or password is incorrect.';
+export const FORGOT_PASSWORD_ANSWER =
+  'If there is an account associated with this email, you will receive instructions on how to reset your password.';
+
+const PUBLIC = { public: true } as const;
+
+/** Auth and user account routes: the one registration of this area. */
+export async function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  registerAuthRoutes(app, ctx);
+  registerUserRoutes(app, ctx);
+  app.addHook('onClose', async () => {
+    await settleBackground(ctx);
+    closeMailer(ctx);
+  });
+}
+
+function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.post('/api/login', { config: PUBLIC, schema: objectBody }, async (request, reply) => {
+    const body = bodyOf(request);
+    const email = requireEmail(body.email);
+    const password = requireString(body.password, 'password');
+    const wait = await loginWaitSeconds(ctx, email, request.ip);
+    if (wait > 0) throw tooManyAttempts(reply, wait);
+    const user = await findUserByEmail(ctx.db, email);
+    // Unknown e-mails still pay for one scrypt, so timing does not tell them apart.
+    const matches = await verifyPassword(password, user?.password_hash ?? (await dummyHash()));
+    if (!user || !matches) {
+      await recordLoginFailure(ctx, email, request.ip);
+      throw new HttpError(401, WRONG_CREDENTIALS);
+    }
+    await recordLoginSuccess(ctx, email, request.ip);
+    const token = await createSession(ctx.db, user.id, ctx.now());
+    return tokenAnswer(token, user);
+  });
+
+  app.get(
+    '/api/refresh',
+    { config: { allowExpired: true, allowInitialPassword: true } },
+    async (request) => {
+      const auth = requireAuth(request);
+      const token = await ctx.db.tx(async (q) => {
+        // Exactly one refresh wins a token; the old one stops working at once.
+        if (!(await revokeLiveSession(q, auth.sessionId))) {
+          throw new HttpError(401, 'Session expired');
+        }
+        return createSession(q, auth.user.id, ctx.now());
+      });
+      return tokenAnswer(token, auth.user);
+    },
+  );
+
+  app.post(
+    '/api/logout',
+    { config: { allowExpired: true, allowInitialPassword: true } },
+    async (request) => {
+      await revokeSession(ctx.db, requireAuth(request).sessionId);
+      return { status: 'logged_out' };
+    },
+  );
+
+  app.get('/api/profile', { config: { allowInitialPassword: true } }, async (request) =>
+    profileOf(requireAuth(request).user),
+  );
+
+  app.post(
+    '/api/change-password',
+    { config: { allowInitialPassword: true }, schema: objectBody },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const body = bodyOf(request);
+      const current = requireString(body.current_password, 'current_password');
+      const next = requireNewPassword(body.new_password, 'new_password');
+      requireConfirmation(next, body.confirmation_password);
+      await checkCurrentPassword(ctx, reply, auth.user, current);
+      if (next === current) {
+        throw new HttpError(422, 'The new password must be different from the current password.');
+      }
+      const hash = await hashPassword(next);
+      await ctx.db.tx(async (q) => {
+        await setPassword(q, auth.user.id, hash, false);
+        await revokeUserSessions(q, auth.user.id, auth.sessionId);
+      });
+      const user = await findUserById(ctx.db, auth.user.id);
+      return profileOf(user ?? auth.user);
+    },
+  );
+
+  app.post('/api/forgot-password', { config: PUBLIC, schema: objectBody }, async (request) => {
+    const email = requireEmail(bodyOf(request).email);
+    // Nothing about the account is looked at before answering: same answer, same time.
+    runInBackground(
+      ctx,
+      (err) => request.log.error({ err }, 'sending the reset link failed'),
+      () => sendResetLink(ctx, email),
+    );
+    return { detail: FORGOT_PASSWORD_ANSWER };
+  });
+
+  app.post('/api/reset-password', { config: PUBLIC, schema: objectBody }, async (request) => {
+    const body = bodyOf(request);
+    // The spec's payload is camelCase; snake_case is accepted too, like every other call.
+    const token = body.resetToken ?? body.reset_token;
+    const confirmation = body.confirmationPassword ?? body.confirmation_password;
+    if (typeof token !== 'string' || token === '') throw new HttpError(401, INVALID_RESET_LINK);
+    const password = requireNewPassword(body.password, 'password');
+    requireConfirmation(password, confirmation);
+    await resetPassword(ctx, token, password);
+    return { detail: 'Your password has been reset. Please try logging in' };
+  });
+}

@@ -1,0 +1,73 @@
+// The signed-in user's own account: profile fields, e-mail change with a code, deletion.
+import type { FastifyInstance } from 'fastify';
+import { deleteAccount } from '../../accounts/delete-account.ts';
+import {
+  codeWaitSeconds,
+  notifyOldAddress,
+  requestEmailChange,
+  verifyEmailChange,
+} from '../../accounts/email-change.ts';
+import { profileOf } from '../../accounts/profile.ts';
+import { languageOr, requireEmail, requireString, validateProfile } from '../../auth/validation.ts';
+import type { AppContext } from '../../context.ts';
+import { fieldError, HttpError } from '../../lib/http-error.ts';
+import { requireAuth } from '../../plugins/auth.ts';
+import { findUserById, updateProfile } from '../../repositories/users.ts';
+import { bodyOf, checkCurrentPassword, objectBody, tooManyAttempts } from '../auth/guards.ts';
+
+export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.put('/api/users/update-profile', { schema: objectBody }, async (request) => {
+    const { user } = requireAuth(request);
+    const body = bodyOf(request);
+    const fields = validateProfile(body);
+    const language = body.language === undefined ? undefined : languageOr(body.language, 'en');
+    const updated = await updateProfile(
+      ctx.db,
+      { id: user.id, teamId: user.team_id },
+      { ...fields, ...(language ? { language } : {}) },
+    );
+    if (!updated) throw fieldError('username', 'username is already taken');
+    const fresh = await findUserById(ctx.db, user.id);
+    return profileOf(fresh ?? user);
+  });
+
+  app.post('/api/users/change-email-request', { schema: objectBody }, async (request, reply) => {
+    const { user } = requireAuth(request);
+    const body = bodyOf(request);
+    const password = requireString(body.current_password, 'current_password');
+    const newEmail = requireEmail(body.new_email, 'new_email');
+    const language = languageOr(body.language, languageOr(user.language, 'en'));
+    await checkCurrentPassword(ctx, reply, user, password);
+    const wait = await codeWaitSeconds(ctx, user.id);
+    if (wait > 0) throw tooManyAttempts(reply, wait);
+    await requestEmailChange(ctx, user, newEmail, language);
+    return { detail: 'A verification code has been sent to the new email address.' };
+  });
+
+  app.post('/api/users/change-email-verify-otp', { schema: objectBody }, async (request) => {
+    const { user } = requireAuth(request);
+    const body = bodyOf(request);
+    const otp = typeof body.otp === 'number' ? String(body.otp) : body.otp;
+    const code = requireString(otp, 'otp').trim();
+    if (!/^\d{6}$/.test(code)) throw fieldError('otp', 'otp must be 6 digits');
+    const newEmail = requireEmail(body.new_email, 'new_email');
+    const language = languageOr(body.language, languageOr(user.language, 'en'));
+    const { oldEmail } = await verifyEmailChange(ctx, user, newEmail, code);
+    try {
+      await notifyOldAddress(ctx, oldEmail, newEmail, language);
+    } catch (err) {
+      request.log.error({ err }, 'notifying the previous e-mail address failed');
+    }
+    const fresh = await findUserById(ctx.db, user.id);
+    return profileOf(fresh ?? user);
+  });
+
+  app.delete<{ Params: { id: string } }>('/api/users/:id', async (request) => {
+    const { user } = requireAuth(request);
+    if (request.params.id !== user.id) {
+      throw new HttpError(403, 'You can only delete your own account.');
+    }
+    const { deletedVideos } = await deleteAccount(ctx, user.id);
+    return { status: 'deleted', deleted_videos: deletedVideos };
+  });
+}
