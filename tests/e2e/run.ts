@@ -1,0 +1,60 @@
+// `npm run test:e2e [-- name-filter...]`: builds the web app when stale, then runs every
+// tests/e2e/*.spec.ts with node's test runner, one file at a time (each file starts the real
+// server in-process and a headless Debian Chromium). A missing browser fails; it never skips.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildWebApp, webBuildIsStale } from '../../server/src/web-build.ts';
+import { assertChromium } from './support/browser.ts';
+import { RESULTS_DIR, ROOT, WEB_ROOT } from './support/paths.ts';
+
+function main(): number {
+  try {
+    assertChromium();
+  } catch (err) {
+    console.error(`\nEND-TO-END TESTS CANNOT RUN: ${(err as Error).message}\n`);
+    return 1;
+  }
+
+  if (webBuildIsStale(ROOT, WEB_ROOT)) {
+    console.log('Building the web app for the end-to-end tests…');
+    buildWebApp(ROOT);
+  }
+
+  const filters = process.argv.slice(2);
+  const dir = import.meta.dirname;
+  const specs = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.spec.ts'))
+    .filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)))
+    .sort()
+    .map((f) => path.join(dir, f));
+  if (specs.length === 0) {
+    console.error(`No end-to-end spec matches ${filters.join(', ') || '*.spec.ts'} in ${dir}`);
+    return 1;
+  }
+
+  fs.rmSync(RESULTS_DIR, { recursive: true, force: true });
+  const res = spawnSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '--test',
+      // Two shared cores: one server and one browser at a time.
+      '--test-concurrency=1',
+      '--test-force-exit',
+      '--test-reporter=spec',
+      ...specs.map((s) => path.relative(ROOT, s)),
+    ],
+    { cwd: ROOT, stdio: 'inherit' },
+  );
+  if (res.status !== 0) {
+    console.error(
+      `\nEnd-to-end tests failed; screenshots of failed journeys are in ${RESULTS_DIR}`,
+    );
+  }
+  return res.status ?? 1;
+}
+
+process.exit(main());
