@@ -31,3 +31,16 @@ export const EMAIL_CODE_TTL_MS = 10 * 60 * 1000;
 export const EMAIL_CODE_MAX_ATTEMPTS = 5;
 export const EMAIL_CODE_RESEND_MS = 30 * 1000;
 export const EMAIL_CODE_PER_HOUR = 5;
+
+// --- Videos, search and assets (product-spec sections 3, 5, 7 and 9) ---
+export const VIDEO_PAGE_SIZE_DEFAULT = 50;
+export const VIDEO_PAGE_SIZE_MAX = 100;
+export const SEARCH_DESCRIPTION_MAX_LENGTH = 1024;
+export const SEARCH_K_MIN = 1;
+export const SEARCH_K_MAX = 999;
+export const SEARCH_K_DEFAULT = 10;
+export const SEARCH_METHODS = ['hybrid', 'dense', 'sparse'] as const;
+export const SEARCH_SCOPES = ['all', 'current'] as const;
+/** Signed asset URLs live at least this long, and their expiry is rounded up to the bucket. */
+export const ASSET_URL_TTL_S = 6 * 60 * 60;
+export const ASSET_URL_BUCKET_S = 60 * 60;

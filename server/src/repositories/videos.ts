@@ -1,0 +1,188 @@
+// Reading, listing and deleting videos and their scenes. Every query is scoped to a team so a
+// caller can never reach another team's rows by id.
+import type { Queryable } from '../db/db.ts';
+import { one } from '../db/db.ts';
+
+export type VideoStatus = 'uploading' | 'in_progress' | 'completed' | 'failed';
+
+export interface VideoRow {
+  id: string;
+  team_id: string;
+  owner_id: string | null;
+  filename: string;
+  title: string | null;
+  summary: string | null;
+  tags: unknown;
+  status: string;
+  created_at: Date;
+  /** ISO local date-time with milliseconds, no zone (the column has none). */
+  video_date: string | null;
+  video_length: number | null;
+  thumbnail_key: string | null;
+  playable_key: string | null;
+  source_key: string | null;
+  trailer_key: string | null;
+  report_key: string | null;
+  is_trailer_creating: boolean;
+  is_report_creating: boolean;
+}
+
+export interface VideoDetailRow extends VideoRow {
+  output_data: unknown;
+}
+
+export interface SceneRow {
+  idx: number;
+  start_ms: number;
+  end_ms: number;
+  description: string;
+  thumbnail_key: string | null;
+  clip_key: string | null;
+  frames: unknown;
+}
+
+// video_date is formatted in SQL so drivers cannot shift a zone-less timestamp into local time.
+const VIDEO_COLUMNS = `v.id, v.team_id, v.owner_id, v.filename, v.title, v.summary, v.tags, v.status,
+  v.created_at, to_char(v.video_date, 'YYYY-MM-DD"T"HH24:MI:SS.MS') AS video_date, v.video_length,
+  v.thumbnail_key, v.playable_key, v.source_key, v.trailer_key, v.report_key,
+  v.is_trailer_creating, v.is_report_creating`;
+
+export type VideoSort = 'priority' | 'newest' | 'oldest';
+
+const ORDER_BY: Record<VideoSort, string> = {
+  // Work that needs attention (running, uploading, failed) before finished videos, newest first.
+  priority: `CASE WHEN v.status = 'completed' THEN 1 ELSE 0 END, v.created_at DESC, v.id`,
+  newest: 'v.created_at DESC, v.id',
+  oldest: 'v.created_at ASC, v.id',
+};
+
+export interface ListVideosOptions {
+  teamId: string;
+  page: number;
+  size: number;
+  /** Lower-cased tag names; a video matches when it carries any of them. */
+  tags: string[];
+  sort: VideoSort;
+}
+
+export async function listVideos(
+  q: Queryable,
+  o: ListVideosOptions,
+): Promise<{ rows: VideoRow[]; total: number }> {
+  const params: unknown[] = [o.teamId];
+  let where = 'v.team_id = $1';
+  if (o.tags.length > 0) {
+    params.push(o.tags);
+    // Tags are stored as [{name}]; plain strings are tolerated too.
+    where += ` AND EXISTS (SELECT 1 FROM jsonb_array_elements(v.tags) t
+      WHERE lower(trim(CASE jsonb_typeof(t) WHEN 'object' THEN t->>'name' ELSE t#>>'{}' END))
+        = ANY($${params.length}::text[]))`;
+  }
+  const countRow = await one<{ total: number }>(
+    q,
+    `SELECT count(*)::int AS total FROM videos v WHERE ${where}`,
+    params,
+  );
+  const rows = await q.query<VideoRow & Record<string, unknown>>(
+    `SELECT ${VIDEO_COLUMNS} FROM videos v WHERE ${where}
+     ORDER BY ${ORDER_BY[o.sort]} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+    [...params, o.size, (o.page - 1) * o.size],
+  );
+  return { rows, total: countRow?.total ?? 0 };
+}
+
+export function findTeamVideo(
+  q: Queryable,
+  teamId: string,
+  id: string,
+): Promise<VideoDetailRow | undefined> {
+  return one<VideoDetailRow & Record<string, unknown>>(
+    q,
+    `SELECT ${VIDEO_COLUMNS}, v.output_data FROM videos v WHERE v.id = $1 AND v.team_id = $2`,
+    [id, teamId],
+  );
+}
+
+/** Completed videos of a team among ids, in no particular order (search results). */
+export function findCompletedTeamVideos(
+  q: Queryable,
+  teamId: string,
+  ids: string[],
+): Promise<VideoRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return q.query<VideoRow & Record<string, unknown>>(
+    `SELECT ${VIDEO_COLUMNS} FROM videos v
+     WHERE v.id = ANY($1::uuid[]) AND v.team_id = $2 AND v.status = 'completed'`,
+    [ids, teamId],
+  );
+}
+
+export function listScenes(q: Queryable, videoId: string): Promise<SceneRow[]> {
+  return q.query<SceneRow & Record<string, unknown>>(
+    `SELECT idx, start_ms, end_ms, description, thumbnail_key, clip_key, frames
+     FROM scenes WHERE video_id = $1 ORDER BY idx`,
+    [videoId],
+  );
+}
+
+/** Scenes picked by (video, index) pairs, for scene search results. */
+export function findScenes(
+  q: Queryable,
+  pairs: { videoId: string; index: number }[],
+): Promise<(SceneRow & { video_id: string })[]> {
+  if (pairs.length === 0) return Promise.resolve([]);
+  return q.query<SceneRow & { video_id: string } & Record<string, unknown>>(
+    `SELECT s.video_id, s.idx, s.start_ms, s.end_ms, s.description, s.thumbnail_key, s.clip_key,
+       s.frames
+     FROM scenes s JOIN unnest($1::uuid[], $2::int[]) AS p(video_id, idx)
+       ON s.video_id = p.video_id AND s.idx = p.idx`,
+    [pairs.map((p) => p.videoId), pairs.map((p) => p.index)],
+  );
+}
+
+/** The owning team of a video, for checking asset signatures. */
+export async function findVideoTeamId(q: Queryable, id: string): Promise<string | undefined> {
+  const row = await one<{ team_id: string }>(q, 'SELECT team_id FROM videos WHERE id = $1', [id]);
+  return row?.team_id;
+}
+
+/** Deletes the video (scenes and people cascade); false when it is not the team's. */
+export async function deleteTeamVideo(q: Queryable, teamId: string, id: string): Promise<boolean> {
+  const rows = await q.query('DELETE FROM videos WHERE id = $1 AND team_id = $2 RETURNING id', [
+    id,
+    teamId,
+  ]);
+  return rows.length > 0;
+}
+
+/**
+ * Moves a failed video back to in_progress in one statement so two retries cannot both win.
+ * Answers the status before the change, or undefined when the video is not the team's.
+ */
+export async function markRetrying(
+  q: Queryable,
+  teamId: string,
+  id: string,
+): Promise<{ retried: boolean; status: string } | undefined> {
+  const updated = await one<{ id: string }>(
+    q,
+    `UPDATE videos SET status = 'in_progress', failure_reason = NULL, updated_at = now()
+     WHERE id = $1 AND team_id = $2 AND status = 'failed' RETURNING id`,
+    [id, teamId],
+  );
+  if (updated) return { retried: true, status: 'failed' };
+  const row = await one<{ status: string }>(
+    q,
+    'SELECT status FROM videos WHERE id = $1 AND team_id = $2',
+    [id, teamId],
+  );
+  return row ? { retried: false, status: row.status } : undefined;
+}
+
+/** Puts a video back to failed when a retry could not be queued. */
+export async function markFailed(q: Queryable, id: string, reason: string): Promise<void> {
+  await q.query(
+    `UPDATE videos SET status = 'failed', failure_reason = $2, updated_at = now() WHERE id = $1`,
+    [id, reason],
+  );
+}

@@ -1,0 +1,146 @@
+// The team's videos: list, detail, delete and retry. Search lives in similar.ts.
+import type { FastifyInstance } from 'fastify';
+import { isUuid } from '../../assets/signing.ts';
+import type { AppContext } from '../../context.ts';
+import { fieldError, HttpError } from '../../lib/http-error.ts';
+import { VIDEO_PAGE_SIZE_DEFAULT, VIDEO_PAGE_SIZE_MAX } from '../../limits.ts';
+import { cancelVideoJobs } from '../../pipeline/cancel.ts';
+import { retryAnalysis } from '../../pipeline/enqueue.ts';
+import { requireAuth } from '../../plugins/auth.ts';
+import {
+  deleteTeamVideo,
+  findTeamVideo,
+  listScenes,
+  listVideos,
+  markFailed,
+  markRetrying,
+} from '../../repositories/videos.ts';
+import { removeVideoFromIndex } from '../../search/index-video.ts';
+import { idParams, listVideosQuery, type ListVideosQuery } from './schemas.ts';
+import { serializeVideo, serializeVideoDetail } from './serialize.ts';
+import { registerSimilarRoutes } from './similar.ts';
+
+const MAX_TAGS = 50;
+const MAX_TAG_LENGTH = 200;
+
+/**
+ * Tag filter values from "tags=a,b c", "tags[]=a&tags[]=b" or "tags[0]=a". Each comma-separated
+ * entry counts whole and word by word, so "new york" finds both a "New York" and a "york" tag.
+ */
+export function parseTagFilter(query: Record<string, unknown>): string[] {
+  const raw: unknown[] = [];
+  for (const [name, value] of Object.entries(query)) {
+    if (!/^tags(\[\d*\])?$/.test(name)) continue;
+    raw.push(...(Array.isArray(value) ? value : [value]));
+  }
+  const tags = new Set<string>();
+  for (const value of raw) {
+    if (typeof value !== 'string') throw fieldError('tags', 'tags must be text');
+    for (const entry of value.split(',')) {
+      const whole = entry.trim().toLowerCase();
+      if (!whole) continue;
+      tags.add(whole);
+      for (const word of whole.split(/\s+/)) tags.add(word);
+    }
+  }
+  const list = [...tags];
+  if (list.length > MAX_TAGS || list.some((t) => t.length > MAX_TAG_LENGTH)) {
+    throw new HttpError(422, [
+      { loc: ['query', 'tags'], msg: 'tags has too many or too long values', type: 'value_error' },
+    ]);
+  }
+  return list;
+}
+
+function videoIdOr404(id: string): string {
+  if (!isUuid(id)) throw new HttpError(404, 'Video not found');
+  return id.toLowerCase();
+}
+
+export async function registerVideoRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  await registerSimilarRoutes(app, ctx);
+
+  app.get<{ Querystring: ListVideosQuery }>(
+    '/api/videos',
+    { schema: { querystring: listVideosQuery } },
+    async (request) => {
+      const { user } = requireAuth(request);
+      const page = request.query.page ?? 1;
+      const size = Math.min(request.query.size ?? VIDEO_PAGE_SIZE_DEFAULT, VIDEO_PAGE_SIZE_MAX);
+      const tags = parseTagFilter(request.query);
+      const { rows, total } = await listVideos(ctx.db, {
+        teamId: user.team_id,
+        page,
+        size,
+        tags,
+        sort: request.query.sort ?? 'priority',
+      });
+      return {
+        items: rows.map((row) => serializeVideo(ctx, row)),
+        total,
+        pages: Math.ceil(total / size),
+        page,
+        size,
+      };
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/api/videos/:id',
+    { schema: { params: idParams } },
+    async (request) => {
+      const { user } = requireAuth(request);
+      const id = videoIdOr404(request.params.id);
+      const row = await findTeamVideo(ctx.db, user.team_id, id);
+      if (!row) throw new HttpError(404, 'Video not found');
+      return serializeVideoDetail(ctx, row, await listScenes(ctx.db, id));
+    },
+  );
+
+  app.delete<{ Params: { id: string } }>(
+    '/api/videos/:id',
+    { schema: { params: idParams } },
+    async (request) => {
+      const { user } = requireAuth(request);
+      const id = videoIdOr404(request.params.id);
+      if (!(await findTeamVideo(ctx.db, user.team_id, id))) {
+        throw new HttpError(404, 'Video not found');
+      }
+      // Stop the work first so no job writes files or index rows after they are removed.
+      await cancelVideoJobs(ctx, id);
+      await removeVideoFromIndex(ctx, id);
+      if (!(await deleteTeamVideo(ctx.db, user.team_id, id))) {
+        throw new HttpError(404, 'Video not found');
+      }
+      await ctx.storage.deletePrefix(`input/${id}/`);
+      await ctx.storage.deletePrefix(`output/${id}/`);
+      return { id, deleted: true };
+    },
+  );
+
+  app.post<{ Params: { id: string } }>(
+    '/api/videos/:id/retry-process',
+    { schema: { params: idParams } },
+    async (request) => {
+      const { user } = requireAuth(request);
+      const id = videoIdOr404(request.params.id);
+      const result = await markRetrying(ctx.db, user.team_id, id);
+      if (!result) throw new HttpError(404, 'Video not found');
+      if (!result.retried) {
+        throw new HttpError(
+          409,
+          `Only a failed video can be retried (this one is ${result.status})`,
+        );
+      }
+      try {
+        await retryAnalysis(ctx, id);
+      } catch (err) {
+        await markFailed(ctx.db, id, 'The retry could not be started');
+        throw err;
+      }
+      const row = await findTeamVideo(ctx.db, user.team_id, id);
+      if (!row) throw new HttpError(404, 'Video not found');
+      return serializeVideo(ctx, row);
+    },
+  );
+}

@@ -1,0 +1,133 @@
+// GET /api/videos/find-similar-videos and /find-similar-scenes: free-text or "more like this"
+// search over the caller's team's completed videos, paged within the top k.
+import type { FastifyInstance } from 'fastify';
+import { isUuid, signAssetPath } from '../../assets/signing.ts';
+import type { AppContext } from '../../context.ts';
+import { HttpError, type DetailEntry } from '../../lib/http-error.ts';
+import { SEARCH_K_DEFAULT, VIDEO_PAGE_SIZE_DEFAULT, VIDEO_PAGE_SIZE_MAX } from '../../limits.ts';
+import { requireAuth } from '../../plugins/auth.ts';
+import {
+  findCompletedTeamVideos,
+  findScenes,
+  findTeamVideo,
+  type VideoRow,
+} from '../../repositories/videos.ts';
+import { searchScenes, searchVideos, type SearchParams } from '../../search/search.ts';
+import { similarQuery, type SimilarQuery } from './schemas.ts';
+import { serializeVideo, type ApiVideo } from './serialize.ts';
+
+function invalid(field: string, msg: string): HttpError {
+  const entry: DetailEntry = { loc: ['query', field], msg, type: 'value_error' };
+  return new HttpError(422, [entry]);
+}
+
+/** Checks the combination of parameters and turns them into search parameters. */
+async function searchParams(
+  ctx: AppContext,
+  teamId: string,
+  q: SimilarQuery,
+): Promise<SearchParams> {
+  const description = q.description?.trim() || undefined;
+  const videoId = q.videoId?.trim() || undefined;
+  if (!description && !videoId) {
+    throw invalid('description', 'description or videoId is required');
+  }
+  if (q.sceneIndex !== undefined && !videoId) {
+    throw invalid('sceneIndex', 'sceneIndex needs a videoId');
+  }
+  const scope = q.searchScope ?? 'all';
+  if (scope === 'current' && !videoId) {
+    throw invalid('searchScope', 'searchScope current needs a videoId');
+  }
+  if (videoId && (!isUuid(videoId) || !(await findTeamVideo(ctx.db, teamId, videoId)))) {
+    throw new HttpError(404, 'Video not found');
+  }
+  return {
+    teamId,
+    description,
+    videoId: videoId?.toLowerCase(),
+    sceneIndex: q.sceneIndex,
+    scope,
+    method: q.searchMethod ?? 'hybrid',
+    k: q.kValue ?? SEARCH_K_DEFAULT,
+    page: q.page ?? 1,
+    size: Math.min(q.size ?? VIDEO_PAGE_SIZE_DEFAULT, VIDEO_PAGE_SIZE_MAX),
+  };
+}
+
+async function completedVideos(
+  ctx: AppContext,
+  teamId: string,
+  ids: string[],
+): Promise<Map<string, VideoRow>> {
+  const rows = await findCompletedTeamVideos(ctx.db, teamId, [...new Set(ids)]);
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+function page<T>(items: T[], total: number, params: SearchParams) {
+  return {
+    items,
+    total,
+    pages: Math.ceil(total / params.size),
+    page: params.page,
+    size: params.size,
+  };
+}
+
+export async function registerSimilarRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.get<{ Querystring: SimilarQuery }>(
+    '/api/videos/find-similar-videos',
+    { schema: { querystring: similarQuery } },
+    async (request) => {
+      const { user } = requireAuth(request);
+      const params = await searchParams(ctx, user.team_id, request.query);
+      const result = await searchVideos(ctx, params);
+      const videos = await completedVideos(
+        ctx,
+        user.team_id,
+        result.items.map((h) => h.videoId),
+      );
+      const items: (ApiVideo & { similarity_score: number })[] = [];
+      for (const hit of result.items) {
+        const row = videos.get(hit.videoId);
+        if (row) items.push({ ...serializeVideo(ctx, row), similarity_score: hit.score });
+      }
+      return page(items, result.total, params);
+    },
+  );
+
+  app.get<{ Querystring: SimilarQuery }>(
+    '/api/videos/find-similar-scenes',
+    { schema: { querystring: similarQuery } },
+    async (request) => {
+      const { user } = requireAuth(request);
+      const params = await searchParams(ctx, user.team_id, request.query);
+      const result = await searchScenes(ctx, params);
+      const hits = result.items.filter((h) => h.sceneIndex !== undefined);
+      const videos = await completedVideos(
+        ctx,
+        user.team_id,
+        hits.map((h) => h.videoId),
+      );
+      const scenes = await findScenes(
+        ctx.db,
+        hits.map((h) => ({ videoId: h.videoId, index: h.sceneIndex! })),
+      );
+      const sceneOf = new Map(scenes.map((s) => [`${s.video_id}/${s.idx}`, s]));
+      const items = [];
+      for (const hit of hits) {
+        const row = videos.get(hit.videoId);
+        const scene = sceneOf.get(`${hit.videoId}/${hit.sceneIndex}`);
+        if (!row || !scene) continue;
+        items.push({
+          ...serializeVideo(ctx, row),
+          similarity_score: hit.score,
+          scene_index: scene.idx,
+          scene_description: scene.description,
+          scene_thumbnail_path: signAssetPath(ctx, scene.thumbnail_key, row.team_id),
+        });
+      }
+      return page(items, result.total, params);
+    },
+  );
+}
