@@ -1,0 +1,284 @@
+// A worker loop: claims due jobs of the names it has handlers for, runs up to `concurrency` at
+// once, keeps each lease alive with a heartbeat, and settles every job as done (plus its
+// follow-ups from the chain), retried later, failed or cancelled.
+import crypto from 'node:crypto';
+import os from 'node:os';
+import type { AppContext } from '../context.ts';
+import { CHAIN } from './chain.ts';
+import { JobAbort, PermanentJobError } from './errors.ts';
+import {
+  claimJob,
+  finishJob,
+  insertJob,
+  releaseJob,
+  renewLease,
+  type JobRow,
+} from './job-store.ts';
+import { createLog, errorText, type Log } from './log.ts';
+import { DEFAULT_MAX_ATTEMPTS } from './queue.ts';
+import { buildRegistry, type JobHandler } from './registry.ts';
+import { jobSignals } from './signals.ts';
+
+export interface WorkerOptions {
+  handlers: readonly JobHandler[];
+  concurrency?: number;
+  /** How often an idle worker looks for due jobs (other processes' enqueues, retries). */
+  pollMs?: number;
+  /** A job whose lease runs out without renewal is taken over by another worker. */
+  leaseMs?: number;
+  /** Delay before attempt n+1 after attempt n failed. */
+  backoffMs?: (attempt: number) => number;
+  workerId?: string;
+  log?: Log;
+}
+
+export const DEFAULT_LEASE_MS = 60_000;
+export const DEFAULT_POLL_MS = 1_000;
+const backoff = (attempt: number): number => 5_000 * 4 ** Math.max(0, attempt - 1);
+
+interface Active {
+  job: JobRow;
+  abort: AbortController;
+  done: Promise<void>;
+}
+
+export class JobWorker {
+  readonly id: string;
+  private readonly handlers: ReadonlyMap<string, JobHandler>;
+  private readonly names: string[];
+  private readonly concurrency: number;
+  private readonly pollMs: number;
+  private readonly leaseMs: number;
+  private readonly backoffMs: (attempt: number) => number;
+  private readonly log: Log;
+  private readonly active = new Map<string, Active>();
+  private running = false;
+  private loop: Promise<void> | undefined;
+  private wakeUp: (() => void) | undefined;
+  private readonly onEnqueued = (name: string): void => {
+    if (this.handlers.has(name)) this.wake();
+  };
+  private readonly onCancelled = (ids: string[]): void => {
+    for (const id of ids) this.active.get(id)?.abort.abort(new JobAbort('cancelled'));
+  };
+
+  constructor(
+    private readonly ctx: AppContext,
+    opts: WorkerOptions,
+  ) {
+    this.handlers = buildRegistry(opts.handlers);
+    this.names = [...this.handlers.keys()];
+    this.concurrency = Math.max(1, opts.concurrency ?? 1);
+    this.pollMs = opts.pollMs ?? DEFAULT_POLL_MS;
+    this.leaseMs = opts.leaseMs ?? DEFAULT_LEASE_MS;
+    this.backoffMs = opts.backoffMs ?? backoff;
+    this.id = opts.workerId ?? `${os.hostname()}:${process.pid}:${crypto.randomUUID().slice(0, 8)}`;
+    this.log = opts.log ?? createLog(ctx.config.logLevel);
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    jobSignals.on('enqueued', this.onEnqueued);
+    jobSignals.on('cancelled', this.onCancelled);
+    this.loop = this.pollLoop();
+  }
+
+  /** Stops claiming, aborts running handlers and gives their jobs back to the queue. */
+  async stop(): Promise<void> {
+    this.running = false;
+    jobSignals.off('enqueued', this.onEnqueued);
+    jobSignals.off('cancelled', this.onCancelled);
+    this.wake();
+    for (const a of this.active.values()) a.abort.abort(new JobAbort('stopping'));
+    await this.loop;
+    await Promise.all([...this.active.values()].map((a) => a.done));
+  }
+
+  wake(): void {
+    this.wakeUp?.();
+  }
+
+  /** Claims one due job and runs it to its end; false when none was due. For tests and tools. */
+  async runOnce(): Promise<boolean> {
+    const job = await claimJob(this.ctx.db, {
+      names: this.names,
+      workerId: this.id,
+      now: this.ctx.now(),
+      leaseMs: this.leaseMs,
+    });
+    if (!job) return false;
+    await this.begin(job).done;
+    return true;
+  }
+
+  private async pollLoop(): Promise<void> {
+    while (this.running) {
+      let claimed = false;
+      if (this.active.size < this.concurrency) {
+        try {
+          const job = await claimJob(this.ctx.db, {
+            names: this.names,
+            workerId: this.id,
+            now: this.ctx.now(),
+            leaseMs: this.leaseMs,
+          });
+          if (job && this.running) {
+            this.begin(job);
+            claimed = true;
+          } else if (job) {
+            await releaseJob(this.ctx.db, { id: job.id, workerId: this.id, now: this.ctx.now() });
+          }
+        } catch (err) {
+          this.log('error', 'could not claim a job', { err: errorText(err) });
+        }
+      }
+      // Look again at once after a claim (more may be due); otherwise sleep until woken.
+      if (!claimed && this.running) await this.sleep(this.pollMs);
+    }
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done(): void {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wakeUp = done;
+    });
+  }
+
+  private begin(job: JobRow): Active {
+    const abort = new AbortController();
+    const entry: Active = { job, abort, done: Promise.resolve() };
+    this.active.set(job.id, entry);
+    entry.done = this.execute(job, abort).finally(() => {
+      this.active.delete(job.id);
+      this.wake();
+    });
+    return entry;
+  }
+
+  private async execute(job: JobRow, abort: AbortController): Promise<void> {
+    const handler = this.handlers.get(job.name)!;
+    const fields = { job: job.id, name: job.name, video: job.video_id, attempt: job.attempts };
+    const heartbeat = setInterval(
+      () => {
+        renewLease(this.ctx.db, {
+          id: job.id,
+          workerId: this.id,
+          now: this.ctx.now(),
+          leaseMs: this.leaseMs,
+        }).then(
+          (held) => {
+            if (!held) abort.abort(new JobAbort('lost'));
+          },
+          (err: unknown) =>
+            this.log('warn', 'lease renewal failed', { ...fields, err: errorText(err) }),
+        );
+      },
+      Math.max(50, Math.floor(this.leaseMs / 3)),
+    );
+    try {
+      this.log('info', 'job started', fields);
+      if (job.attempts > job.max_attempts) {
+        throw new PermanentJobError('the worker stopped during this job too many times');
+      }
+      await handler.run(this.ctx, job, abort.signal);
+      if (abort.signal.aborted) throw abort.signal.reason;
+      await this.complete(job);
+      this.log('info', 'job done', fields);
+    } catch (err) {
+      if (abort.signal.aborted) await this.afterAbort(job, handler, abort.signal.reason, fields);
+      else await this.afterError(job, handler, err, fields);
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  /** Marks the job done and queues its follow-ups, atomically. */
+  private async complete(job: JobRow): Promise<void> {
+    const queued: string[] = [];
+    await this.ctx.db.tx(async (q) => {
+      const now = this.ctx.now();
+      const ours = await finishJob(q, { id: job.id, workerId: this.id, now, state: 'done' });
+      if (!ours || !job.video_id) return;
+      for (const f of CHAIN[job.name as keyof typeof CHAIN] ?? []) {
+        if (f.ifRegistered && !this.handlers.has(f.name)) continue;
+        if (f.when && !(await f.when(q, job.video_id))) continue;
+        const id = await insertJob(q, {
+          name: f.name,
+          videoId: job.video_id,
+          payload: { videoId: job.video_id },
+          runAt: now,
+          maxAttempts: DEFAULT_MAX_ATTEMPTS,
+        });
+        if (id) queued.push(f.name);
+      }
+    });
+    for (const name of queued) jobSignals.emit('enqueued', name);
+  }
+
+  private async afterAbort(
+    job: JobRow,
+    handler: JobHandler,
+    reason: unknown,
+    fields: Record<string, unknown>,
+  ): Promise<void> {
+    const why = reason instanceof JobAbort ? reason.why : 'lost';
+    if (why === 'stopping') {
+      await releaseJob(this.ctx.db, { id: job.id, workerId: this.id, now: this.ctx.now() }).catch(
+        () => undefined,
+      );
+      this.log('info', 'job given back: worker stopping', fields);
+      return;
+    }
+    this.log('info', why === 'cancelled' ? 'job cancelled' : 'job taken over elsewhere', fields);
+    if (why === 'cancelled') {
+      await handler.onCancelled?.(this.ctx, job).catch((err: unknown) => {
+        this.log('warn', 'cleanup after cancel failed', { ...fields, err: errorText(err) });
+      });
+    }
+  }
+
+  private async afterError(
+    job: JobRow,
+    handler: JobHandler,
+    err: unknown,
+    fields: Record<string, unknown>,
+  ): Promise<void> {
+    const now = this.ctx.now();
+    const final = err instanceof PermanentJobError || job.attempts >= job.max_attempts;
+    const error = err instanceof Error ? (err.stack ?? err.message) : String(err);
+    try {
+      const ours = final
+        ? await finishJob(this.ctx.db, {
+            id: job.id,
+            workerId: this.id,
+            now,
+            state: 'failed',
+            error,
+          })
+        : await finishJob(this.ctx.db, {
+            id: job.id,
+            workerId: this.id,
+            now,
+            state: 'queued',
+            error,
+            runAt: now + this.backoffMs(job.attempts),
+          });
+      this.log(final ? 'error' : 'warn', final ? 'job failed' : 'job will be retried', {
+        ...fields,
+        err: errorText(err),
+      });
+      if (ours && final) await handler.onFailed?.(this.ctx, job, err);
+    } catch (settleErr) {
+      // The database went away (shutdown): the lease expires and another worker retries.
+      this.log('warn', 'could not record the job failure', {
+        ...fields,
+        err: errorText(settleErr),
+      });
+    }
+  }
+}
