@@ -26,11 +26,13 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string): Pro
       }
     },
   });
-  app.setNotFoundHandler((request, reply) => {
+  // A catch-all GET route rather than a second not-found handler: the errors plugin owns that
+  // one (Fastify allows one per prefix) and still answers every other method and path.
+  // HEAD follows GET (Fastify exposes HEAD routes for GET ones).
+  app.get('/*', (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     const isApi = API_PREFIXES.some((p) => url.startsWith(p)) || url === '/api';
-    const wantsPage = request.method === 'GET' || request.method === 'HEAD';
-    if (isApi || !wantsPage || path.extname(url) !== '') {
+    if (isApi || path.extname(url) !== '') {
       return reply.status(404).send({ detail: `Not found: ${request.method} ${url}` });
     }
     reply.header('Cache-Control', 'no-cache');
