@@ -1,11 +1,32 @@
+// Entry point: mounts the providers and the router, and registers the service worker.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { Providers } from './app/providers';
+import { AppRouter } from './app/router';
+import { createStore } from './app/store';
+import { loadInitialLocale } from './lib/locale-context';
 
-const root = document.getElementById('root');
-if (root) {
+async function registerServiceWorker(): Promise<void> {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  const { Workbox } = await import('workbox-window');
+  await new Workbox('/sw.js', { type: 'module' }).register();
+}
+
+async function start(): Promise<void> {
+  const root = document.getElementById('root');
+  if (!root) return;
+  const store = createStore();
+  const locale = await loadInitialLocale();
   createRoot(root).render(
     <StrictMode>
-      <p>Video Archive</p>
+      <Providers store={store} locale={locale}>
+        <AppRouter />
+      </Providers>
     </StrictMode>,
   );
+  registerServiceWorker().catch((error: unknown) =>
+    console.warn('Service worker not registered', error),
+  );
 }
+
+void start();

@@ -1,0 +1,36 @@
+// Applies a guard decision: renders, waits for the session restore, or redirects.
+import { useEffect, type ReactNode } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { navigateTo } from '../lib/navigation';
+import { rememberReturnTo } from '../lib/return-to';
+import { selectMustChangePassword, selectSessionStatus } from '../lib/session-slice';
+import { useAppSelector } from '../lib/store-hooks';
+import { decideRoute, type Access } from './guards';
+
+export function Guard({ access, children }: { access: Access; children: ReactNode }) {
+  const [pathname] = useLocation();
+  const search = useSearch();
+  const status = useAppSelector(selectSessionStatus);
+  const mustChangePassword = useAppSelector(selectMustChangePassword);
+  const decision = decideRoute({ access, pathname, search, status, mustChangePassword });
+
+  const redirectTo = decision.kind === 'redirect' ? decision.to : null;
+  const delayMs = decision.kind === 'redirect' ? decision.delayMs : 0;
+  const returnTo = decision.kind === 'redirect' ? decision.returnTo : undefined;
+  useEffect(() => {
+    if (redirectTo === null) return;
+    const timer = window.setTimeout(() => {
+      if (returnTo) rememberReturnTo(returnTo);
+      navigateTo(redirectTo, { replace: true });
+    }, delayMs);
+    return () => window.clearTimeout(timer);
+  }, [redirectTo, delayMs, returnTo]);
+
+  return decision.kind === 'render' ? <>{children}</> : null;
+}
+
+/** Sends unknown paths to the video list, keeping the carried query parameter. */
+export function RedirectTo({ to }: { to: string }) {
+  useEffect(() => navigateTo(to, { replace: true }), [to]);
+  return null;
+}

@@ -1,0 +1,43 @@
+// The specification's limits and timings (product-spec sections 5 and 9), in one place.
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 20;
+
+/** About-the-video, trailer and report instructions. */
+export const TEXT_AREA_MAX_LENGTH = 500;
+
+/** Search description; the input accepts two more characters so the error can show. */
+export const SEARCH_TEXT_MAX_LENGTH = 1024;
+export const SEARCH_INPUT_MAX_LENGTH = SEARCH_TEXT_MAX_LENGTH + 2;
+
+export const MEGABYTE = 1024 * 1024;
+export const VIDEO_MAX_BYTES = 5120 * MEGABYTE;
+export const VIDEO_EXTENSIONS = ['mp4', 'm4v', 'mov'] as const;
+export const IMAGE_MAX_BYTES = 10 * MEGABYTE;
+export const IMAGE_EXTENSIONS = ['jpeg', 'png', 'jpg', 'svg'] as const;
+
+export const TOP_K_MIN = 1;
+export const TOP_K_MAX = 999;
+export const TOP_K_DEFAULT = 10;
+
+export const SEARCH_METHODS = ['hybrid', 'dense', 'sparse'] as const;
+export type SearchMethod = (typeof SEARCH_METHODS)[number];
+export const DEFAULT_SEARCH_METHOD: SearchMethod = 'hybrid';
+export const SEARCH_SCOPES = ['all', 'current'] as const;
+export type SearchScope = (typeof SEARCH_SCOPES)[number];
+export const DEFAULT_SEARCH_SCOPE: SearchScope = 'all';
+
+export const PAGE_SIZE = 50;
+export const DEFAULT_PAGE = 1;
+
+export const FRAME_PREVIEW_COUNT = 6;
+export const SCENE_TITLE_LENGTH = 60;
+/** One-time code length issued by the server (OPERATIONS.md settles the 4-or-6 question). */
+export const OTP_LENGTH = 6;
+
+/** Delay before scrolling to the selected scene on the video detail page. */
+export const SCENE_SCROLL_DELAY_MS = 200;
+/** Delay before leaving a protected page after a failed session restore. */
+export const RESTORE_REDIRECT_DELAY_MS = 100;
+/** Access tokens live one hour; renew well before that while the app is open. */
+export const TOKEN_REFRESH_INTERVAL_MS = 15 * 60 * 1000;

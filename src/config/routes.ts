@@ -1,0 +1,44 @@
+// Paths of the route table (product-spec section 2), shared by links, guards and the router.
+
+export const ROUTES = {
+  home: '/',
+  login: '/login',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  privacyPolicy: '/privacy-policy',
+  profile: '/profile',
+  videoList: '/video',
+  videoDetail: '/video-detail/:id',
+  sceneFrames: '/video-detail/:id/scene/:sceneIndex/frames',
+  advancedSearch: '/advanced-search/:videoId?',
+  similarVideo: '/video/similar/:videoId?',
+  notFound: '/404',
+} as const;
+
+/** Pages a signed-in user is sent away from. */
+export const SIGNED_OUT_ONLY_PATHS: readonly string[] = [
+  ROUTES.login,
+  ROUTES.forgotPassword,
+  ROUTES.resetPassword,
+];
+
+/** Pages anyone may see. */
+export const PUBLIC_PATHS: readonly string[] = [ROUTES.home, ROUTES.privacyPolicy, ROUTES.notFound];
+
+/** The query parameter carried through redirects (product-spec section 2). */
+export const CARRIED_QUERY_PARAM = 'tsiletihw';
+
+export const PROFILE_SECTIONS = [
+  'ACCOUNT',
+  'CHANGE_EMAIL',
+  'CHANGE_PASSWORD',
+  'EXPORT_PROFILE',
+  'DELETE_ACCOUNT',
+] as const;
+export type ProfileSection = (typeof PROFILE_SECTIONS)[number];
+
+export const profilePath = (section: ProfileSection): string =>
+  `${ROUTES.profile}?type=${section.toLowerCase()}`;
+
+export const videoDetailPath = (id: string | number): string =>
+  `/video-detail/${encodeURIComponent(String(id))}`;

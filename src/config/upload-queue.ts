@@ -1,0 +1,35 @@
+// Tuning of the durable upload queue and the service worker's image cache, in one place.
+import { MEGABYTE } from './limits.ts';
+
+/** Files up to this size go through the single signed form; larger ones use resumable multipart. */
+export const SINGLE_FORM_MAX_BYTES = 64 * MEGABYTE;
+/** Part numbers signed per sign-parts call (URLs expire, so not all at once). */
+export const SIGN_PARTS_BATCH = 8;
+
+/** Full-jitter exponential backoff bounds (issue 3: 1 s to 5 min). */
+export const RETRY_BASE_MS = 1_000;
+export const RETRY_MAX_MS = 5 * 60 * 1_000;
+/** A Retry-After larger than this is treated as this (a misconfigured server must not park a job for days). */
+export const RETRY_AFTER_MAX_MS = 60 * 60 * 1_000;
+
+/** Progress messages per job at most every this often ("a few updates a second"). */
+export const PROGRESS_INTERVAL_MS = 250;
+
+/** Bytes hashed at each end of the file to recognise the same file when picked again. */
+export const FINGERPRINT_EDGE_BYTES = MEGABYTE;
+/** Room kept free when deciding whether the video itself can be stored in IndexedDB. */
+export const STORAGE_HEADROOM_BYTES = 200 * MEGABYTE;
+
+/** A service worker event may not run for long: it stops starting new work after this. */
+export const SW_RUN_BUDGET_MS = 4 * 60 * 1_000;
+/** IndexedDB lease used where Web Locks are missing. */
+export const RUNNER_LEASE_MS = 30_000;
+
+export const UPLOAD_QUEUE_CHANNEL = 'upload-queue';
+export const UPLOAD_QUEUE_SYNC_TAG = 'upload-queue';
+export const UPLOAD_QUEUE_LOCK = 'upload-queue-runner';
+
+/** Thumbnail and frame images: cache-first within these bounds (issue 8). */
+export const IMAGE_CACHE_NAME = 'images-v1';
+export const IMAGE_CACHE_MAX_ENTRIES = 600;
+export const IMAGE_CACHE_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;

@@ -1,0 +1,79 @@
+// Forgot password: the same neutral answer whether or not the account exists (section 8).
+import { Button, Stack, Text } from '@chakra-ui/react';
+import { useState, type FormEvent } from 'react';
+import { AppLink } from '../../../components/AppLink';
+import { AppModal } from '../../../components/AppModal';
+import { TextField } from '../../../components/TextField';
+import { ROUTES } from '../../../config/routes';
+import type { ApiError } from '../../../lib/base-query';
+import { useT } from '../../../lib/locale-context';
+import { useForm } from '../../../lib/use-form';
+import { emailRules } from '../../../lib/validation';
+import { useForgotPasswordMutation } from '../api';
+import { AuthLayout } from './AuthLayout';
+
+const RULES = { email: emailRules };
+const INITIAL = { email: '' };
+
+export function ForgotPasswordPage() {
+  const t = useT();
+  const form = useForm({ initialValues: INITIAL, rules: RULES });
+  const [send, { isLoading }] = useForgotPasswordMutation();
+  const [outcome, setOutcome] = useState<'sent' | 'error' | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!form.canSubmit || isLoading) return;
+    try {
+      await send({ email: form.values.email }).unwrap();
+      setOutcome('sent');
+    } catch (error) {
+      setOutcome((error as ApiError).status === 401 ? 'sent' : 'error');
+    }
+  };
+
+  return (
+    <AuthLayout title={t('forgot.title')}>
+      <Text mb="5" color="gray.700">
+        {t('forgot.description')}
+      </Text>
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <Stack gap="5">
+          <TextField
+            label={t('forgot.email')}
+            type="email"
+            autoComplete="email"
+            binding={form.bind('email')}
+            error={form.errors.email}
+          />
+          <Button
+            type="submit"
+            colorPalette="blue"
+            disabled={!form.canSubmit || isLoading}
+            loading={isLoading}
+          >
+            {t('forgot.submit')}
+          </Button>
+          <AppLink href={ROUTES.login} color="blue.700" alignSelf="center">
+            {t('forgot.backToLogin')}
+          </AppLink>
+        </Stack>
+      </form>
+      <AppModal
+        open={outcome === 'sent'}
+        type="email"
+        lines={[t('forgot.successBody')]}
+        onClose={() => {
+          setOutcome(null);
+          form.reset();
+        }}
+      />
+      <AppModal
+        open={outcome === 'error'}
+        type="error"
+        lines={[t('forgot.errorBody')]}
+        onClose={() => setOutcome(null)}
+      />
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,71 @@
+// The privacy policy in the active language (product-spec sections 1 and 2).
+import { Box, Container, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { AppLink } from '../../../components/AppLink';
+import { LanguageSwitcher } from '../../../components/LanguageSwitcher';
+import { ROUTES } from '../../../config/routes';
+import { PRIVACY_LAST_UPDATED } from '../../../config/site';
+import { formatDate } from '../../../lib/dates';
+import type { MessageId } from '../../../lib/i18n';
+import { useT } from '../../../lib/locale-context';
+import { selectIsSignedIn } from '../../../lib/session-slice';
+import { useAppSelector } from '../../../lib/store-hooks';
+
+const SECTION_COUNT = 11;
+const SECTIONS = Array.from({ length: SECTION_COUNT }, (_, index) => ({
+  title: `privacy.s${index + 1}.title` as MessageId,
+  body: `privacy.s${index + 1}.body` as MessageId,
+}));
+
+export function PrivacyPolicyPage() {
+  const t = useT();
+  const signedIn = useAppSelector(selectIsSignedIn);
+  const lastUpdated = formatDate(PRIVACY_LAST_UPDATED) || t('privacy.unknown');
+  return (
+    <Box minH="100dvh">
+      <Flex
+        as="header"
+        justify="space-between"
+        align="center"
+        px="6"
+        py="4"
+        borderBottomWidth="1px"
+      >
+        <AppLink href={ROUTES.videoList} fontWeight="bold" color="blue.800">
+          {t('privacy.home')}
+        </AppLink>
+        <Flex gap="4" align="center">
+          <LanguageSwitcher />
+          {signedIn ? null : (
+            <AppLink href={ROUTES.login} color="blue.700">
+              {t('privacy.login')}
+            </AppLink>
+          )}
+        </Flex>
+      </Flex>
+      <Container as="main" maxW="3xl" py="10">
+        <Heading as="h1" size="3xl" mb="2">
+          {t('privacy.title')}
+        </Heading>
+        <Text color="gray.700" mb="8">
+          {t('privacy.lastUpdated', { date: lastUpdated })}
+        </Text>
+        <Stack gap="8">
+          {SECTIONS.map((section) => (
+            <Box as="section" key={section.title}>
+              <Heading as="h2" size="lg" mb="2">
+                {t(section.title)}
+              </Heading>
+              {t(section.body)
+                .split('\n')
+                .map((paragraph) => (
+                  <Text key={paragraph} mb="2">
+                    {paragraph}
+                  </Text>
+                ))}
+            </Box>
+          ))}
+        </Stack>
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,123 @@
+// Change password; also the forced first change of an initial password (docs/decisions.md).
+import { Alert, Button, Heading, Stack } from '@chakra-ui/react';
+import { useState, type FormEvent } from 'react';
+import { AppModal } from '../../../components/AppModal';
+import { TextField } from '../../../components/TextField';
+import { ROUTES } from '../../../config/routes';
+import { describeServerError } from '../../../lib/error-messages';
+import { useT } from '../../../lib/locale-context';
+import { navigateTo } from '../../../lib/navigation';
+import { takeReturnTo } from '../../../lib/return-to';
+import { persistSession } from '../../../lib/session';
+import { selectCurrentUser, selectMustChangePassword, signedIn } from '../../../lib/session-slice';
+import { useAppDispatch, useAppSelector } from '../../../lib/store-hooks';
+import { useForm } from '../../../lib/use-form';
+import { matches, passwordRules, required, type Rule } from '../../../lib/validation';
+import { useChangePasswordMutation } from '../api';
+
+type Field = 'current' | 'next' | 'confirmation';
+const RULES: Record<Field, Rule[]> = {
+  current: passwordRules,
+  next: passwordRules,
+  confirmation: [required, matches('next')],
+};
+const INITIAL: Record<Field, string> = { current: '', next: '', confirmation: '' };
+
+export function ChangePasswordSection() {
+  const t = useT();
+  const dispatch = useAppDispatch();
+  const forced = useAppSelector(selectMustChangePassword);
+  const sessionUser = useAppSelector(selectCurrentUser);
+  const form = useForm({ initialValues: INITIAL, rules: RULES });
+  const [changePassword, { isLoading }] = useChangePasswordMutation();
+  const [result, setResult] = useState<{ ok: boolean; text: string; wasForced: boolean } | null>(
+    null,
+  );
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!form.canSubmit || isLoading) return;
+    try {
+      await changePassword({
+        current_password: form.values.current,
+        new_password: form.values.next,
+        confirmation_password: form.values.confirmation,
+      }).unwrap();
+      if (sessionUser) {
+        dispatch(
+          signedIn({ ...sessionUser, user: { ...sessionUser.user, mustChangePassword: false } }),
+        );
+        await dispatch(persistSession());
+      }
+      form.reset();
+      setResult({ ok: true, text: t('password.success'), wasForced: forced });
+    } catch (error) {
+      setResult({
+        ok: false,
+        text: describeServerError(error, t('common.unknownError')),
+        wasForced: false,
+      });
+    }
+  };
+
+  const close = () => {
+    const leave = result?.ok && result.wasForced;
+    setResult(null);
+    if (leave) navigateTo(takeReturnTo() ?? ROUTES.videoList, { replace: true });
+  };
+
+  return (
+    <>
+      <Heading as="h2" size="lg" mb="4">
+        {t('password.title')}
+      </Heading>
+      {forced ? (
+        <Alert.Root status="warning" mb="5">
+          <Alert.Indicator />
+          <Alert.Title>{t('password.mustChange')}</Alert.Title>
+        </Alert.Root>
+      ) : null}
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <Stack gap="5">
+          <TextField
+            label={t('password.current')}
+            type="password"
+            autoComplete="current-password"
+            binding={form.bind('current')}
+            error={form.errors.current}
+          />
+          <TextField
+            label={t('password.new')}
+            type="password"
+            autoComplete="new-password"
+            helperText={t('password.rules')}
+            binding={form.bind('next')}
+            error={form.errors.next}
+          />
+          <TextField
+            label={t('password.confirm')}
+            type="password"
+            autoComplete="new-password"
+            binding={form.bind('confirmation')}
+            error={form.errors.confirmation}
+          />
+          <Button
+            type="submit"
+            colorPalette="blue"
+            alignSelf="flex-start"
+            disabled={!form.canSubmit || isLoading}
+            loading={isLoading}
+          >
+            {t('password.save')}
+          </Button>
+        </Stack>
+      </form>
+      <AppModal
+        open={result !== null}
+        type={result?.ok ? 'success' : 'error'}
+        lines={result ? [result.text] : []}
+        onClose={close}
+      />
+    </>
+  );
+}

@@ -1,0 +1,10 @@
+// The one RTK Query API for the one API host; features add endpoints with injectEndpoints.
+import { createApi } from '@reduxjs/toolkit/query/react';
+import { baseQuery } from './base-query';
+
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery,
+  tagTypes: ['Video', 'Profile', 'Languages', 'Similar'],
+  endpoints: () => ({}),
+});

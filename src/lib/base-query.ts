@@ -1,0 +1,127 @@
+// The one way the app speaks to the API (product-spec section 7, error shapes of section 8).
+import type { BaseQueryFn } from '@reduxjs/toolkit/query';
+import { API_HOST } from '../config/site';
+import { camelizeKeys } from './case-keys';
+import { isOnLoginFlowPage } from './navigation';
+import { encodeQuery } from './query-string';
+import { initialPasswordRequired, unauthorized, type WithSession } from './session-slice';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface ApiRequest {
+  url: string;
+  method?: HttpMethod;
+  /** GET: sent as a bracket-nested query string; otherwise the JSON body (FormData as is). */
+  body?: unknown;
+  /** Set false for calls that must go without the bearer token. */
+  auth?: boolean;
+  responseType?: 'json' | 'text' | 'blob';
+}
+
+export interface ErrorDetailItem {
+  loc?: (string | number)[];
+  msg?: string;
+  type?: string;
+}
+
+/** A rejection: the server's body fields plus the HTTP status; {} after a 401/403 logout. */
+export interface ApiError {
+  status?: number;
+  detail?: string | ErrorDetailItem[] | unknown;
+  [field: string]: unknown;
+}
+
+export type RequestResult = { ok: true; data: unknown } | { ok: false; error: ApiError };
+
+/** The detail the API sends while the initial password has not been changed yet. */
+export const INITIAL_PASSWORD_DETAIL =
+  'You must change your initial password before you can continue.';
+
+export function apiUrl(path: string): string {
+  const host = API_HOST !== '' ? API_HOST : window.location.origin;
+  return `${host.replace(/\/+$/, '')}${path}`;
+}
+
+/** One HTTP call with the section 7 rules, without any effect on the session. */
+export async function request(
+  args: ApiRequest,
+  token: string | undefined,
+  signal?: AbortSignal,
+): Promise<RequestResult> {
+  const method = args.method ?? 'GET';
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  let url = apiUrl(args.url);
+  let body: BodyInit | undefined;
+  if (method === 'GET') {
+    if (args.body && typeof args.body === 'object') {
+      const query = encodeQuery(args.body as Record<string, unknown>);
+      if (query) url += (url.includes('?') ? '&' : '?') + query;
+    }
+    headers['Content-Type'] = 'application/json';
+  } else if (typeof FormData !== 'undefined' && args.body instanceof FormData) {
+    body = args.body; // the browser sets the multipart boundary itself
+  } else {
+    headers['Content-Type'] = 'application/json';
+    if (args.body !== undefined) body = JSON.stringify(args.body);
+  }
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  let response: Response;
+  try {
+    response = await fetch(url, { method, headers, body, signal });
+  } catch (cause) {
+    return { ok: false, error: { status: 0, detail: (cause as Error).message } };
+  }
+
+  if (response.status === 200 || response.status === 201) {
+    if (args.responseType === 'blob') return { ok: true, data: await response.blob() };
+    const text = await response.text();
+    if (args.responseType === 'text') return { ok: true, data: text };
+    return { ok: true, data: camelizeKeys(parseJson(text)) };
+  }
+  const parsed = parseJson(await response.text().catch(() => ''));
+  const fields =
+    parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : parsed === null
+        ? {}
+        : { detail: parsed };
+  return { ok: false, error: { ...fields, status: response.status } };
+}
+
+function parseJson(text: string): unknown {
+  if (text === '') return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function isInitialPasswordError(error: ApiError): boolean {
+  return error.status === 403 && error.detail === INITIAL_PASSWORD_DETAIL;
+}
+
+export const baseQuery: BaseQueryFn<ApiRequest | string, unknown, ApiError> = async (
+  rawArgs,
+  api,
+) => {
+  const args = typeof rawArgs === 'string' ? { url: rawArgs } : rawArgs;
+  const state = api.getState() as WithSession;
+  const token = args.auth === false ? undefined : state.session.currentUser?.accessToken;
+  const result = await request(args, token, api.signal);
+  if (result.ok) return { data: result.data };
+
+  const { error } = result;
+  if (error.status === 401 || error.status === 403) {
+    // Decided in docs/decisions.md: this one 403 leads to Change password, not to Login.
+    if (isInitialPasswordError(error)) {
+      api.dispatch(initialPasswordRequired());
+      return { error };
+    }
+    if (isOnLoginFlowPage()) return { error };
+    api.dispatch(unauthorized());
+    return { error: {} };
+  }
+  return { error };
+};

@@ -1,0 +1,94 @@
+// Session transitions of product-spec section 4: sign in, restore, verify, logout.
+import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
+import { ROUTES } from '../config/routes';
+import { api } from './api';
+import { request } from './base-query';
+import { navigateTo } from './navigation';
+import { clearStoredUser, isSessionUser, loadStoredUser, saveStoredUser } from './session-storage';
+import { signedIn, signedOut, type SessionUser, type WithSession } from './session-slice';
+
+type SessionThunk<R> = ThunkAction<R, WithSession, unknown, UnknownAction>;
+
+/** Stores and signs in the answer of login or refresh. Without an access token it fails. */
+export function startSession(answer: unknown): SessionThunk<Promise<SessionUser>> {
+  return async (dispatch) => {
+    if (!isSessionUser(answer)) throw new Error('The answer carries no access token.');
+    await saveStoredUser(answer);
+    dispatch(signedIn(answer));
+    return answer;
+  };
+}
+
+/** Keeps the stored copy in step after a local change (for example the password was changed). */
+export function persistSession(): SessionThunk<Promise<void>> {
+  return async (_dispatch, getState) => {
+    const user = getState().session.currentUser;
+    if (user) await saveStoredUser(user);
+  };
+}
+
+let restored: Promise<boolean> | null = null;
+
+/** Reads the stored user once per page load; true when it signed the user in. */
+export function restoreSession(): SessionThunk<Promise<boolean>> {
+  return (dispatch) => {
+    restored ??= (async () => {
+      const user = await loadStoredUser();
+      if (user) {
+        dispatch(signedIn(user));
+        return true;
+      }
+      clearStoredUser();
+      dispatch(signedOut());
+      return false;
+    })();
+    return restored;
+  };
+}
+
+/** For tests: lets the next restoreSession read storage again. */
+export function resetRestoreForTests(): void {
+  restored = null;
+}
+
+/**
+ * Asks the API for a fresh token. A valid answer replaces the user; a refusal or an answer
+ * without a token signs out. Unreachable network keeps the session (see docs/decisions.md).
+ */
+export function verifySession(): SessionThunk<Promise<boolean>> {
+  return async (dispatch, getState) => {
+    const token = getState().session.currentUser?.accessToken;
+    if (!token) return false;
+    const result = await request({ url: '/api/refresh' }, token);
+    if (!result.ok && result.error.status === 0) return true;
+    if (result.ok && isSessionUser(result.data)) {
+      // Only replace when nobody signed out or in as someone else meanwhile.
+      if (getState().session.currentUser?.accessToken !== token) return false;
+      await dispatch(startSession(result.data));
+      return true;
+    }
+    if (getState().session.currentUser?.accessToken === token) dispatch(endSession());
+    return false;
+  };
+}
+
+/** Clears every trace of the session locally: stored user, state and cached answers. */
+export function endSession(): SessionThunk<void> {
+  return (dispatch) => {
+    clearStoredUser();
+    dispatch(signedOut());
+    dispatch(api.util.resetApiState());
+  };
+}
+
+/** Logout: tells the API (best effort), clears the session and goes to Login. */
+export function logout(options: { callServer?: boolean } = {}): SessionThunk<Promise<void>> {
+  return async (dispatch, getState) => {
+    const token = getState().session.currentUser?.accessToken;
+    dispatch(endSession());
+    navigateTo(ROUTES.login);
+    if (options.callServer !== false && token) {
+      await request({ url: '/api/logout', method: 'POST' }, token).catch(() => undefined);
+    }
+  };
+}

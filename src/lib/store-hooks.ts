@@ -1,0 +1,20 @@
+// Typed store hooks for features (which may not import the app layer).
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import { useDispatch, useSelector } from 'react-redux';
+import type { api } from './api';
+import type { WithSession } from './session-slice';
+
+export type LibState = WithSession & { [api.reducerPath]: ReturnType<typeof api.reducer> };
+export type LibDispatch = ThunkDispatch<LibState, unknown, UnknownAction>;
+
+export const useAppDispatch = useDispatch.withTypes<LibDispatch>();
+export const useAppSelector = useSelector.withTypes<LibState>();
+
+/** True while any query or mutation is in flight (drives the full-screen loading indicator). */
+export function selectAnyRequestPending(state: LibState): boolean {
+  const { queries, mutations } = state.api;
+  return (
+    Object.values(queries).some((entry) => entry?.status === 'pending') ||
+    Object.values(mutations).some((entry) => entry?.status === 'pending')
+  );
+}
