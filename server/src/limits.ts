@@ -44,3 +44,40 @@ export const SEARCH_SCOPES = ['all', 'current'] as const;
 /** Signed asset URLs live at least this long, and their expiry is rounded up to the bucket. */
 export const ASSET_URL_TTL_S = 6 * 60 * 60;
 export const ASSET_URL_BUCKET_S = 60 * 60;
+
+// --- Uploads (product-spec sections 3, 5, 7 and 9; issue 3) ---
+export const VIDEO_EXTENSIONS = ['mp4', 'm4v', 'mov'] as const;
+/** 5120 MB, as the client counts it (binary megabytes). */
+export const VIDEO_MAX_BYTES = 5120 * 1024 * 1024;
+/** Longest video length accepted in seconds (48 h): anything longer is a broken probe. */
+export const VIDEO_LENGTH_MAX_S = 48 * 60 * 60;
+export const VIDEO_FILENAME_MAX_LENGTH = 255;
+/** The signed form always carries this content type (product-spec section 7). */
+export const VIDEO_UPLOAD_CONTENT_TYPE = 'video/mp4';
+export const TEXT_AREA_MAX_LENGTH = 500;
+/** A signed upload form (single POST) stays valid this long: slow links need hours for 5 GB. */
+export const UPLOAD_FORM_TTL_S = 12 * 60 * 60;
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 200;
+/** Multipart (resumable) uploads: part size, signed part URL life, batch size, expiry. */
+export const MULTIPART_PART_SIZE = 16 * 1024 * 1024;
+export const MULTIPART_MAX_PARTS = Math.ceil(VIDEO_MAX_BYTES / MULTIPART_PART_SIZE);
+export const MULTIPART_PART_URL_TTL_S = 60 * 60;
+export const MULTIPART_SIGN_BATCH_MAX = 100;
+export const MULTIPART_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
+export const UPLOAD_CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
+/** People shown in a video: image types, 10 MB each, at most 20 entries, names up to 100. */
+export const PERSON_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+export const PERSON_IMAGE_EXTENSIONS = ['jpeg', 'jpg', 'png', 'svg'] as const;
+export const PEOPLE_MAX = 20;
+export const PERSON_NAME_MAX_LENGTH = 100;
+/** Output languages offered for the analysis, English first (the client preselects the first). */
+export const SUPPORTED_VIDEO_LANGUAGES = [
+  { code: 'en', name: 'English' },
+  { code: 'ja', name: '日本語 (Japanese)' },
+  { code: 'zh', name: '中文 (Chinese)' },
+  { code: 'ko', name: '한국어 (Korean)' },
+  { code: 'es', name: 'Español (Spanish)' },
+  { code: 'fr', name: 'Français (French)' },
+  { code: 'de', name: 'Deutsch (German)' },
+  { code: 'vi', name: 'Tiếng Việt (Vietnamese)' },
+] as const;

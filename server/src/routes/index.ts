@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { registerAssetRoutes } from './assets/index.ts';
+import { registerUploadRoutes } from './uploads/index.ts';
 import { registerAccountRoutes } from './auth/index.ts';
 import { registerVideoRoutes } from './videos/index.ts';
 
@@ -10,4 +11,5 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
   await registerAccountRoutes(app, ctx);
   await registerVideoRoutes(app, ctx);
   await registerAssetRoutes(app, ctx);
+  await registerUploadRoutes(app, ctx);
 }

@@ -1,0 +1,55 @@
+// Direct uploads of a video's original file, the same protocol over both drivers: a signed form
+// (S3's presigned POST) and a resumable multipart upload (S3's own multipart protocol). Under
+// STORAGE=s3 the browser talks to S3; under STORAGE=local this server plays S3's part.
+import type { AppContext } from '../context.ts';
+import type { MultipartRow, PartRow } from '../repositories/multipart-uploads.ts';
+import { LocalUploads } from './uploads-local.ts';
+import { S3Uploads } from './uploads-s3.ts';
+
+export interface PostForm {
+  url: string;
+  fields: Record<string, string>;
+}
+
+export interface FormRequest {
+  key: string;
+  contentType: string;
+  maxBytes: number;
+  expiresAt: Date;
+  /** Origin the client reached this server at (local driver's URLs point back to it). */
+  origin: string;
+}
+
+export interface UploadBackend {
+  readonly kind: 'local' | 's3';
+  postForm(req: FormRequest): Promise<PostForm>;
+  /** Starts a multipart upload; answers S3's UploadId (null for the local backend). */
+  createMultipart(upload: { id: string; key: string; contentType: string }): Promise<string | null>;
+  signParts(
+    upload: MultipartRow,
+    partNumbers: number[],
+    expiresAt: Date,
+    origin: string,
+  ): Promise<{ part_number: number; url: string }[]>;
+  listParts(upload: MultipartRow): Promise<PartRow[]>;
+  /** Joins the parts into the object; answers its size. Throws HttpError 400 on a bad list. */
+  complete(upload: MultipartRow, parts: { part_number: number; etag: string }[]): Promise<number>;
+  /** Drops every received part; harmless when already gone. */
+  abort(upload: MultipartRow): Promise<void>;
+}
+
+const backends = new WeakMap<AppContext, UploadBackend>();
+
+export function uploadBackend(ctx: AppContext): UploadBackend {
+  let backend = backends.get(ctx);
+  if (!backend) {
+    backend = ctx.storage.kind === 's3' ? new S3Uploads(ctx) : new LocalUploads(ctx);
+    backends.set(ctx, backend);
+  }
+  return backend;
+}
+
+/** S3 compares ETags without their quotes. */
+export function bareEtag(etag: string): string {
+  return etag.replace(/"/g, '');
+}
