@@ -17,7 +17,8 @@ export interface TestSmtp {
   close(): Promise<void>;
 }
 
-export async function startTestSmtp(): Promise<TestSmtp> {
+/** delayMs holds each message before accepting it, like a slow mail server. */
+export async function startTestSmtp(opts: { delayMs?: number } = {}): Promise<TestSmtp> {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -35,7 +36,7 @@ export async function startTestSmtp(): Promise<TestSmtp> {
           envelopeFrom: from ? from.address : '',
           envelopeTo: session.envelope.rcptTo.map((r) => r.address),
         });
-        callback();
+        setTimeout(() => callback(), opts.delayMs ?? 0);
       });
     },
   });

@@ -62,9 +62,9 @@ export async function codeWaitSeconds(ctx: AppContext, userId: string): Promise<
   if (!lastHour.last) return 0;
   const last = lastHour.last.getTime();
   let until = last + EMAIL_CODE_RESEND_MS;
-  if (lastHour.count >= EMAIL_CODE_PER_HOUR) {
-    // The oldest send of the hour must leave the window; the newest bound is close enough.
-    until = Math.max(until, last + HOUR_MS);
+  if (lastHour.count >= EMAIL_CODE_PER_HOUR && lastHour.first) {
+    // The oldest send of the hour must leave the window first.
+    until = Math.max(until, lastHour.first.getTime() + HOUR_MS);
   }
   return until > now ? Math.ceil((until - now) / 1000) : 0;
 }
@@ -96,13 +96,13 @@ export async function requestEmailChange(
   await mailerFor(ctx).send({ to: newEmail, ...message });
 }
 
-/** Applies the change when the code is right; answers the old address for the notice. */
+/** Applies the change when the code is right; answers both addresses for the notice. */
 export async function verifyEmailChange(
   ctx: AppContext,
   user: UserRow,
   newEmail: string,
   otp: string,
-): Promise<{ oldEmail: string }> {
+): Promise<{ oldEmail: string; newEmail: string }> {
   const pending = await findEmailChange(ctx.db, user.id);
   if (!pending || !sameEmail(pending.new_email, newEmail)) {
     throw new HttpError(400, NO_PENDING_CHANGE);
@@ -113,7 +113,7 @@ export async function verifyEmailChange(
   const expected = Buffer.from(taken.code_hash, 'hex');
   const actual = Buffer.from(codeHash(user.id, otp), 'hex');
   if (!crypto.timingSafeEqual(expected, actual)) {
-    const left = EMAIL_CODE_MAX_ATTEMPTS - (taken.attempts + 1);
+    const left = EMAIL_CODE_MAX_ATTEMPTS - taken.attempts;
     if (left <= 0) throw new HttpError(400, CODE_EXHAUSTED);
     throw new HttpError(
       400,
@@ -131,7 +131,7 @@ export async function verifyEmailChange(
     if (isUniqueViolation(err)) throw fieldError('new_email', EMAIL_NOT_AVAILABLE);
     throw err;
   }
-  return { oldEmail: user.email };
+  return { oldEmail: user.email, newEmail: pending.new_email };
 }
 
 /** Tells the previous address about the change; a failure here must not undo the change. */

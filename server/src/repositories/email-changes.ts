@@ -43,7 +43,7 @@ export function findEmailChange(q: Queryable, userId: string): Promise<EmailChan
 }
 
 /**
- * Counts one try if tries are left and answers the row as it was before; undefined when no tries
+ * Counts one try if tries are left and answers the row with the count including this try; undefined when no tries
  * are left. Counting before comparing keeps concurrent guesses within the limit.
  */
 export function takeEmailChangeAttempt(

@@ -4,7 +4,8 @@ import { one } from '../db/db.ts';
 
 export interface EventCount {
   count: number;
-  /** Time of the newest event in the window, when there is one. */
+  /** Times of the oldest and newest events in the window, when there are any. */
+  first: Date | undefined;
   last: Date | undefined;
 }
 
@@ -25,14 +26,14 @@ export async function countEvents(
   q: Queryable,
   f: { scope: string; key?: string; clientIp?: string; since: number },
 ): Promise<EventCount> {
-  const row = await one<{ n: number; last: Date | null }>(
+  const row = await one<{ n: number; first: Date | null; last: Date | null }>(
     q,
-    `SELECT count(*)::int AS n, max(at) AS last FROM throttle_events
+    `SELECT count(*)::int AS n, min(at) AS first, max(at) AS last FROM throttle_events
      WHERE scope = $1 AND at > $2 AND ($3::text IS NULL OR key = $3)
        AND ($4::text IS NULL OR client_ip = $4)`,
     [f.scope, new Date(f.since), f.key ?? null, f.clientIp ?? null],
   );
-  return { count: row?.n ?? 0, last: row?.last ?? undefined };
+  return { count: row?.n ?? 0, first: row?.first ?? undefined, last: row?.last ?? undefined };
 }
 
 /** Forgets the events of a key (of one client address when given). */

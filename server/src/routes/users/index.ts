@@ -52,9 +52,9 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
     if (!/^\d{6}$/.test(code)) throw fieldError('otp', 'otp must be 6 digits');
     const newEmail = requireEmail(body.new_email, 'new_email');
     const language = languageOr(body.language, languageOr(user.language, 'en'));
-    const { oldEmail } = await verifyEmailChange(ctx, user, newEmail, code);
+    const changed = await verifyEmailChange(ctx, user, newEmail, code);
     try {
-      await notifyOldAddress(ctx, oldEmail, newEmail, language);
+      await notifyOldAddress(ctx, changed.oldEmail, changed.newEmail, language);
     } catch (err) {
       request.log.error({ err }, 'notifying the previous e-mail address failed');
     }
