@@ -1,19 +1,33 @@
-// The Redux store: the API cache, the session, and the listeners that finish session changes.
-import { combineReducers, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
+// The Redux store: the session from the start, the API cache once RTK Query has loaded, and the
+// listeners that finish session changes.
+import {
+  combineSlices,
+  configureStore,
+  createDynamicMiddleware,
+  createListenerMiddleware,
+} from '@reduxjs/toolkit';
 import { profilePath } from '../config/routes';
-import { api } from '../lib/api';
+import type { AppApi } from '../lib/api-registry';
+import { whenApiLoaded } from '../lib/api-registry';
 import { navigateTo } from '../lib/navigation';
 import { logout } from '../lib/session';
-import { initialPasswordRequired, sessionSlice, unauthorized } from '../lib/session-slice';
+import {
+  initialPasswordRequired,
+  sessionSlice,
+  unauthorized,
+  type SessionState,
+} from '../lib/session-slice';
 
-const rootReducer = combineReducers({
-  [api.reducerPath]: api.reducer,
-  session: sessionSlice.reducer,
-});
+type ApiState = ReturnType<AppApi['reducer']>;
 
-export type RootState = ReturnType<typeof rootReducer>;
+export interface RootState {
+  session: SessionState;
+  api?: ApiState;
+}
 
-export function createStore(preloadedState?: Partial<RootState>) {
+export function createStore(preloadedState?: { session?: SessionState }) {
+  const rootReducer = combineSlices(sessionSlice).withLazyLoadedSlices<{ api: ApiState }>();
+  const dynamic = createDynamicMiddleware();
   const listener = createListenerMiddleware<RootState>();
   listener.startListening({
     actionCreator: unauthorized,
@@ -25,11 +39,18 @@ export function createStore(preloadedState?: Partial<RootState>) {
     actionCreator: initialPasswordRequired,
     effect: () => navigateTo(profilePath('CHANGE_PASSWORD')),
   });
-  return configureStore({
+  const store = configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefault) => getDefault().prepend(listener.middleware).concat(api.middleware),
+    middleware: (getDefault) =>
+      getDefault().prepend(listener.middleware).concat(dynamic.middleware),
   });
+  whenApiLoaded((api) => {
+    rootReducer.inject({ reducerPath: api.reducerPath, reducer: api.reducer });
+    dynamic.addMiddleware(api.middleware);
+    store.dispatch({ type: 'api/attached' }); // gives the injected slice its initial state
+  });
+  return store;
 }
 
 export type AppStore = ReturnType<typeof createStore>;

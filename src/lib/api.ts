@@ -1,5 +1,6 @@
 // The one RTK Query API for the one API host; features add endpoints with injectEndpoints.
 import { createApi } from '@reduxjs/toolkit/query/react';
+import { registerApi } from './api-registry';
 import { baseQuery } from './base-query';
 
 export const api = createApi({
@@ -8,3 +9,5 @@ export const api = createApi({
   tagTypes: ['Video', 'Profile', 'Languages', 'Similar'],
   endpoints: () => ({}),
 });
+
+registerApi(api);

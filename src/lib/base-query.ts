@@ -1,4 +1,5 @@
 // The one way the app speaks to the API (product-spec section 7, error shapes of section 8).
+import type { UnknownAction } from '@reduxjs/toolkit';
 import type { BaseQueryFn } from '@reduxjs/toolkit/query';
 import { API_HOST } from '../config/site';
 import { camelizeKeys } from './case-keys';
@@ -102,6 +103,25 @@ function isInitialPasswordError(error: ApiError): boolean {
   return error.status === 403 && error.detail === INITIAL_PASSWORD_DETAIL;
 }
 
+/**
+ * The section 8 rule for a failed call: 401/403 logs out and redirects (except on the sign-in
+ * pages) and rejects with {}; any other failure rejects with the body fields and the status.
+ */
+export function settleFailure(
+  error: ApiError,
+  dispatch: (action: UnknownAction) => unknown,
+): ApiError {
+  if (error.status !== 401 && error.status !== 403) return error;
+  // Decided in docs/decisions.md: this one 403 leads to Change password, not to Login.
+  if (isInitialPasswordError(error)) {
+    dispatch(initialPasswordRequired());
+    return error;
+  }
+  if (isOnLoginFlowPage()) return error;
+  dispatch(unauthorized());
+  return {};
+}
+
 export const baseQuery: BaseQueryFn<ApiRequest | string, unknown, ApiError> = async (
   rawArgs,
   api,
@@ -110,18 +130,5 @@ export const baseQuery: BaseQueryFn<ApiRequest | string, unknown, ApiError> = as
   const state = api.getState() as WithSession;
   const token = args.auth === false ? undefined : state.session.currentUser?.accessToken;
   const result = await request(args, token, api.signal);
-  if (result.ok) return { data: result.data };
-
-  const { error } = result;
-  if (error.status === 401 || error.status === 403) {
-    // Decided in docs/decisions.md: this one 403 leads to Change password, not to Login.
-    if (isInitialPasswordError(error)) {
-      api.dispatch(initialPasswordRequired());
-      return { error };
-    }
-    if (isOnLoginFlowPage()) return { error };
-    api.dispatch(unauthorized());
-    return { error: {} };
-  }
-  return { error };
+  return result.ok ? { data: result.data } : { error: settleFailure(result.error, api.dispatch) };
 };

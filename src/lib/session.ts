@@ -1,7 +1,7 @@
 // Session transitions of product-spec section 4: sign in, restore, verify, logout.
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import { ROUTES } from '../config/routes';
-import { api } from './api';
+import { loadedApi } from './api-registry';
 import { request } from './base-query';
 import { navigateTo } from './navigation';
 import { clearStoredUser, isSessionUser, loadStoredUser, saveStoredUser } from './session-storage';
@@ -77,7 +77,8 @@ export function endSession(): SessionThunk<void> {
   return (dispatch) => {
     clearStoredUser();
     dispatch(signedOut());
-    dispatch(api.util.resetApiState());
+    const api = loadedApi();
+    if (api) dispatch(api.util.resetApiState());
   };
 }
 

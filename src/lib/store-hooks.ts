@@ -4,7 +4,8 @@ import { useDispatch, useSelector } from 'react-redux';
 import type { api } from './api';
 import type { WithSession } from './session-slice';
 
-export type LibState = WithSession & { [api.reducerPath]: ReturnType<typeof api.reducer> };
+/** The API slice is attached when RTK Query first loads, hence optional. */
+export type LibState = WithSession & { [api.reducerPath]?: ReturnType<typeof api.reducer> };
 export type LibDispatch = ThunkDispatch<LibState, unknown, UnknownAction>;
 
 export const useAppDispatch = useDispatch.withTypes<LibDispatch>();
@@ -12,6 +13,7 @@ export const useAppSelector = useSelector.withTypes<LibState>();
 
 /** True while any query or mutation is in flight (drives the full-screen loading indicator). */
 export function selectAnyRequestPending(state: LibState): boolean {
+  if (!state.api) return false;
   const { queries, mutations } = state.api;
   return (
     Object.values(queries).some((entry) => entry?.status === 'pending') ||

@@ -1,5 +1,7 @@
 // Sign-in flow calls (product-spec section 7). They go without a token: the visitor has none.
-import { api } from '../../lib/api';
+// Plain requests rather than RTK Query endpoints keep these first screens small.
+import type { ApiRequest } from '../../lib/base-query';
+import { useRequest } from '../../lib/use-request';
 
 export interface LoginPayload {
   email: string;
@@ -12,18 +14,14 @@ export interface ResetPasswordPayload {
   resetToken: string;
 }
 
-const authApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    login: build.mutation<unknown, LoginPayload>({
-      query: (body) => ({ url: '/api/login', method: 'POST', body, auth: false }),
-    }),
-    forgotPassword: build.mutation<unknown, { email: string }>({
-      query: (body) => ({ url: '/api/forgot-password', method: 'POST', body, auth: false }),
-    }),
-    resetPassword: build.mutation<unknown, ResetPasswordPayload>({
-      query: (body) => ({ url: '/api/reset-password', method: 'POST', body, auth: false }),
-    }),
-  }),
-});
+const post =
+  <A>(url: string) =>
+  (body: A): ApiRequest => ({ url, method: 'POST', body, auth: false });
 
-export const { useLoginMutation, useForgotPasswordMutation, useResetPasswordMutation } = authApi;
+const loginRequest = post<LoginPayload>('/api/login');
+const forgotPasswordRequest = post<{ email: string }>('/api/forgot-password');
+const resetPasswordRequest = post<ResetPasswordPayload>('/api/reset-password');
+
+export const useLogin = () => useRequest(loginRequest);
+export const useForgotPassword = () => useRequest(forgotPasswordRequest);
+export const useResetPassword = () => useRequest(resetPasswordRequest);

@@ -2,14 +2,14 @@
 import { Button, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { AppLink } from '../../../components/AppLink';
-import { AppModal } from '../../../components/AppModal';
+import { LazyAppModal } from '../../../components/LazyAppModal';
 import { TextField } from '../../../components/TextField';
 import { ROUTES } from '../../../config/routes';
 import type { ApiError } from '../../../lib/base-query';
 import { useT } from '../../../lib/locale-context';
 import { useForm } from '../../../lib/use-form';
 import { emailRules } from '../../../lib/validation';
-import { useForgotPasswordMutation } from '../api';
+import { useForgotPassword } from '../api';
 import { AuthLayout } from './AuthLayout';
 
 const RULES = { email: emailRules };
@@ -18,14 +18,14 @@ const INITIAL = { email: '' };
 export function ForgotPasswordPage() {
   const t = useT();
   const form = useForm({ initialValues: INITIAL, rules: RULES });
-  const [send, { isLoading }] = useForgotPasswordMutation();
+  const [send, { isLoading }] = useForgotPassword();
   const [outcome, setOutcome] = useState<'sent' | 'error' | null>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!form.canSubmit || isLoading) return;
     try {
-      await send({ email: form.values.email }).unwrap();
+      await send({ email: form.values.email });
       setOutcome('sent');
     } catch (error) {
       setOutcome((error as ApiError).status === 401 ? 'sent' : 'error');
@@ -59,7 +59,7 @@ export function ForgotPasswordPage() {
           </AppLink>
         </Stack>
       </form>
-      <AppModal
+      <LazyAppModal
         open={outcome === 'sent'}
         type="email"
         lines={[t('forgot.successBody')]}
@@ -68,7 +68,7 @@ export function ForgotPasswordPage() {
           form.reset();
         }}
       />
-      <AppModal
+      <LazyAppModal
         open={outcome === 'error'}
         type="error"
         lines={[t('forgot.errorBody')]}

@@ -2,7 +2,7 @@
 import { Button, Stack } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { AppLink } from '../../../components/AppLink';
-import { AppModal } from '../../../components/AppModal';
+import { LazyAppModal } from '../../../components/LazyAppModal';
 import { TextField } from '../../../components/TextField';
 import { profilePath, ROUTES } from '../../../config/routes';
 import { useT } from '../../../lib/locale-context';
@@ -12,7 +12,7 @@ import { startSession } from '../../../lib/session';
 import { useAppDispatch } from '../../../lib/store-hooks';
 import { useForm } from '../../../lib/use-form';
 import { emailRules, passwordRules } from '../../../lib/validation';
-import { useLoginMutation } from '../api';
+import { useLogin } from '../api';
 import { AuthLayout } from './AuthLayout';
 
 const RULES = { email: emailRules, password: passwordRules };
@@ -22,7 +22,7 @@ export function LoginPage() {
   const t = useT();
   const dispatch = useAppDispatch();
   const form = useForm({ initialValues: INITIAL, rules: RULES });
-  const [login, { isLoading }] = useLoginMutation();
+  const [login, { isLoading }] = useLogin();
   const [failed, setFailed] = useState(false);
 
   const submit = async (event: FormEvent) => {
@@ -32,7 +32,7 @@ export function LoginPage() {
       const answer = await login({
         email: form.values.email,
         password: form.values.password,
-      }).unwrap();
+      });
       const session = await dispatch(startSession(answer));
       const target = session.user.mustChangePassword
         ? profilePath('CHANGE_PASSWORD')
@@ -74,7 +74,7 @@ export function LoginPage() {
           </Button>
         </Stack>
       </form>
-      <AppModal
+      <LazyAppModal
         open={failed}
         type="error"
         title={t('login.errorTitle')}

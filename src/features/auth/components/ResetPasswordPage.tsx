@@ -3,7 +3,7 @@ import { Button, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { useSearch } from 'wouter';
 import { AppLink } from '../../../components/AppLink';
-import { AppModal } from '../../../components/AppModal';
+import { LazyAppModal } from '../../../components/LazyAppModal';
 import { TextField } from '../../../components/TextField';
 import { ROUTES } from '../../../config/routes';
 import type { ApiError } from '../../../lib/base-query';
@@ -11,7 +11,7 @@ import { useT } from '../../../lib/locale-context';
 import { navigateTo } from '../../../lib/navigation';
 import { useForm } from '../../../lib/use-form';
 import { matches, passwordRules, required, type Rule } from '../../../lib/validation';
-import { useResetPasswordMutation } from '../api';
+import { useResetPassword } from '../api';
 import { AuthLayout } from './AuthLayout';
 
 const RULES: Record<'password' | 'confirmation', Rule[]> = {
@@ -24,7 +24,7 @@ export function ResetPasswordPage() {
   const t = useT();
   const resetToken = new URLSearchParams(useSearch()).get('resetToken') ?? '';
   const form = useForm({ initialValues: INITIAL, rules: RULES });
-  const [reset, { isLoading }] = useResetPasswordMutation();
+  const [reset, { isLoading }] = useResetPassword();
   const [outcome, setOutcome] = useState<'done' | 'invalid' | 'error' | null>(
     resetToken ? null : 'invalid',
   );
@@ -37,7 +37,7 @@ export function ResetPasswordPage() {
         password: form.values.password,
         confirmationPassword: form.values.confirmation,
         resetToken,
-      }).unwrap();
+      });
       setOutcome('done');
     } catch (error) {
       setOutcome((error as ApiError).status === 401 ? 'invalid' : 'error');
@@ -87,14 +87,14 @@ export function ResetPasswordPage() {
           </AppLink>
         </Stack>
       </form>
-      <AppModal
+      <LazyAppModal
         open={outcome === 'done'}
         type="success"
         title={t('reset.successTitle')}
         lines={[t('reset.successBody')]}
         onClose={() => navigateTo(ROUTES.login, { replace: true })}
       />
-      <AppModal
+      <LazyAppModal
         open={outcome === 'error'}
         type="error"
         lines={[t('reset.errorBody')]}

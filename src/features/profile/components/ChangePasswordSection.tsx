@@ -1,13 +1,11 @@
 // Change password; also the forced first change of an initial password (docs/decisions.md).
+// Success shows inline so the menu stays usable; failures open the error dialog (section 8).
 import { Alert, Button, Heading, Stack } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
-import { AppModal } from '../../../components/AppModal';
+import { LazyAppModal } from '../../../components/LazyAppModal';
 import { TextField } from '../../../components/TextField';
-import { ROUTES } from '../../../config/routes';
 import { describeServerError } from '../../../lib/error-messages';
 import { useT } from '../../../lib/locale-context';
-import { navigateTo } from '../../../lib/navigation';
-import { takeReturnTo } from '../../../lib/return-to';
 import { persistSession } from '../../../lib/session';
 import { selectCurrentUser, selectMustChangePassword, signedIn } from '../../../lib/session-slice';
 import { useAppDispatch, useAppSelector } from '../../../lib/store-hooks';
@@ -30,13 +28,13 @@ export function ChangePasswordSection() {
   const sessionUser = useAppSelector(selectCurrentUser);
   const form = useForm({ initialValues: INITIAL, rules: RULES });
   const [changePassword, { isLoading }] = useChangePasswordMutation();
-  const [result, setResult] = useState<{ ok: boolean; text: string; wasForced: boolean } | null>(
-    null,
-  );
+  const [done, setDone] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!form.canSubmit || isLoading) return;
+    setDone(false);
     try {
       await changePassword({
         current_password: form.values.current,
@@ -44,26 +42,15 @@ export function ChangePasswordSection() {
         confirmation_password: form.values.confirmation,
       }).unwrap();
       if (sessionUser) {
-        dispatch(
-          signedIn({ ...sessionUser, user: { ...sessionUser.user, mustChangePassword: false } }),
-        );
+        const user = { ...sessionUser.user, mustChangePassword: false };
+        dispatch(signedIn({ ...sessionUser, user }));
         await dispatch(persistSession());
       }
       form.reset();
-      setResult({ ok: true, text: t('password.success'), wasForced: forced });
+      setDone(true);
     } catch (error) {
-      setResult({
-        ok: false,
-        text: describeServerError(error, t('common.unknownError')),
-        wasForced: false,
-      });
+      setFailure(describeServerError(error, t('common.unknownError')));
     }
-  };
-
-  const close = () => {
-    const leave = result?.ok && result.wasForced;
-    setResult(null);
-    if (leave) navigateTo(takeReturnTo() ?? ROUTES.videoList, { replace: true });
   };
 
   return (
@@ -75,6 +62,12 @@ export function ChangePasswordSection() {
         <Alert.Root status="warning" mb="5">
           <Alert.Indicator />
           <Alert.Title>{t('password.mustChange')}</Alert.Title>
+        </Alert.Root>
+      ) : null}
+      {done ? (
+        <Alert.Root status="success" mb="5" role="status">
+          <Alert.Indicator />
+          <Alert.Title>{t('password.success')}</Alert.Title>
         </Alert.Root>
       ) : null}
       <form onSubmit={(event) => void submit(event)} noValidate>
@@ -112,11 +105,11 @@ export function ChangePasswordSection() {
           </Button>
         </Stack>
       </form>
-      <AppModal
-        open={result !== null}
-        type={result?.ok ? 'success' : 'error'}
-        lines={result ? [result.text] : []}
-        onClose={close}
+      <LazyAppModal
+        open={failure !== null}
+        type="error"
+        lines={failure ? [failure] : []}
+        onClose={() => setFailure(null)}
       />
     </>
   );
