@@ -1,0 +1,294 @@
+// The job state machine, one transition at a time, with the runner "killed" after every
+// transition (a new runner and a new database connection, no memory carried over).
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createFakeUploadServer, type FakeUploadServer } from './testing/fake-upload-server.ts';
+import { bytesOf, makeFile, useNodeBlobs } from './testing/node-blobs.ts';
+import { rememberSessionFile } from './file-source.ts';
+import { buildJob, type EnqueueInput } from './job-factory.ts';
+import { openJobStore, type JobStore } from './job-store.ts';
+import { jobState, type JobMessage, type UploadJob } from './job-types.ts';
+import { createRunner } from './runner.ts';
+
+const PART = 64 * 1024;
+const VALID_STATES = new Set([
+  'queued',
+  'created',
+  'people-uploaded',
+  'transferring',
+  'completing',
+  'status-sent',
+  'done',
+  'waiting-retry',
+  'offline',
+  'waiting-auth',
+  'needs-file',
+  'failed',
+  'cancelled',
+]);
+
+let dbName: string;
+let server: FakeUploadServer;
+let clock: number;
+let online: boolean;
+let messages: JobMessage[];
+
+beforeEach(async () => {
+  await useNodeBlobs();
+  dbName = `upload-queue-test-${crypto.randomUUID()}`;
+  server = createFakeUploadServer({ partSize: PART });
+  clock = 1_000_000;
+  online = true;
+  messages = [];
+});
+
+function input(size: number, people = 1): EnqueueInput {
+  return {
+    payload: {
+      filename: 'trip.mp4',
+      video_length: 12.5,
+      video_date: '2024-03-04T05:06:07.000',
+      output_language: 'en',
+      about_this_video: 'A trip',
+    },
+    people: Array.from({ length: people }, (_, i) => ({
+      name: `Person ${i + 1}`,
+      image: makeFile(bytesOf(100, i + 7), `p${i}.png`, 1, 'image/png'),
+    })),
+    file: makeFile(bytesOf(size, 42), 'trip.mp4', 1_700_000_000_000),
+  };
+}
+
+async function enqueue(size: number, keep: 'blob' | 'none' = 'blob', people = 1): Promise<string> {
+  const store = await openJobStore(dbName);
+  const { job, blobs } = await buildJob(input(size, people), 'u1', clock, () =>
+    Promise.resolve(keep === 'blob'),
+  );
+  await store.add(job, blobs);
+  await store.setAuth({ token: 'token-1', userId: 'u1' });
+  store.close();
+  return job.id;
+}
+
+/** One transition by a fresh runner on a fresh connection, then everything is dropped. */
+async function runOnce(): Promise<UploadJob[]> {
+  const store = await openJobStore(dbName);
+  const runner = createRunner({
+    store,
+    http: server.http,
+    publish: (m) => messages.push(m),
+    now: () => clock,
+    random: () => 0.5,
+    sleep: (ms) => {
+      clock += ms;
+      return Promise.resolve();
+    },
+    isOnline: () => online,
+    singleFormMaxBytes: 1024,
+  });
+  await runner.run({ maxTransitions: 1 });
+  const jobs = await store.list();
+  store.close();
+  return jobs;
+}
+
+async function runUntilSettled(limit = 200): Promise<UploadJob> {
+  let jobs: UploadJob[] = [];
+  for (let i = 0; i < limit; i += 1) {
+    jobs = await runOnce();
+    expect(jobs).toHaveLength(1); // never a lost job, never a second one
+    const state = jobState(jobs[0]!);
+    expect(VALID_STATES.has(state)).toBe(true);
+    if (['done', 'failed', 'needs-file', 'waiting-auth', 'offline'].includes(state)) break;
+    if (state === 'cancelled' && !jobs[0]!.cancelPending) break;
+  }
+  return jobs[0]!;
+}
+
+async function storeOf(): Promise<JobStore> {
+  return openJobStore(dbName);
+}
+
+describe('upload runner', () => {
+  it('uploads a small file through the signed form, one transition per runner life', async () => {
+    await enqueue(800);
+    const seen: string[] = [];
+    for (let i = 0; i < 20; i += 1) {
+      const [job] = await runOnce();
+      seen.push(jobState(job!));
+      if (job!.phase === 'done') break;
+    }
+    expect(seen).toEqual([
+      'created',
+      'people-uploaded',
+      'transferring',
+      'completing',
+      'status-sent',
+      'done',
+    ]);
+    expect(server.stats.creates).toBe(1);
+    const [video] = server.liveVideos();
+    expect(video).toMatchObject({ bytes: 800, status: 'in_progress', peopleNames: ['Person 1'] });
+    expect(messages.at(-1)).toMatchObject({ state: 'done', progress: 1, videoId: video!.id });
+  });
+
+  it('uploads a large file in parts, each part once, and removes the stored blobs at the end', async () => {
+    const size = 5 * PART - 123;
+    const id = await enqueue(size);
+    const job = await runUntilSettled();
+    expect(jobState(job)).toBe('done');
+    expect(server.stats.creates).toBe(1);
+    expect(server.stats.partPuts).toBe(5);
+    expect(server.liveVideos()[0]).toMatchObject({ bytes: size, status: 'in_progress' });
+    const parts = messages.filter((m) => m.part).map((m) => m.part!.index);
+    expect(Math.max(...parts)).toBe(5);
+    const store = await storeOf();
+    expect(await store.getBlobs(id)).toBeUndefined();
+    store.close();
+  });
+
+  it('never creates twice when answers are lost after the server acted', async () => {
+    await enqueue(3 * PART);
+    const anyPath = (m: string, p: string) => (method: string, path: string) =>
+      method === m && path.includes(p);
+    server.fail(anyPath('POST', '/api/videos'), 'lose-response', 2);
+    server.fail(anyPath('PUT', '/part/'), 'lose-response');
+    server.fail(anyPath('POST', '/multipart/complete'), 'lose-response');
+    server.fail(anyPath('PUT', '/update-status'), 'lose-response');
+    const job = await runUntilSettled();
+    expect(jobState(job)).toBe('done');
+    expect(server.stats.createCalls).toBe(3);
+    expect(server.stats.creates).toBe(1);
+    // The part whose answer was lost is found by listing parts after the restart: not re-sent.
+    expect(server.stats.partPuts).toBe(3);
+    expect(server.liveVideos()).toHaveLength(1);
+  });
+
+  it('retries 5xx, 429 and network errors with backoff and still finishes once', async () => {
+    await enqueue(3 * PART);
+    server.fail((m, p) => m === 'PUT' && p.includes('/part/'), { status: 503 });
+    server.fail((m, p) => m === 'PUT' && p.endsWith('/update-status'), { status: 500 });
+    server.fail((m, p) => m === 'POST' && p === '/api/videos', 'network');
+    server.fail((m, p) => p.endsWith('/sign-parts'), { status: 429, retryAfter: '7' });
+    const waits: number[] = [];
+    for (let i = 0; i < 100; i += 1) {
+      const [job] = await runOnce();
+      if (job!.hold === 'waiting-retry') waits.push(job!.nextAttemptAt - clock);
+      if (job!.phase === 'done') break;
+    }
+    expect(server.liveVideos()[0]?.status).toBe('in_progress');
+    expect(server.stats.creates).toBe(1);
+    // Retry-After wins over jitter; jittered waits stay within 1 s .. 2^attempt s.
+    expect(waits).toContain(7_000);
+    for (const wait of waits.filter((w) => w !== 7_000)) {
+      expect(wait).toBeGreaterThanOrEqual(1_000);
+      expect(wait).toBeLessThanOrEqual(2_000);
+    }
+  });
+
+  it('re-signs parts and renews the form when signatures expire', async () => {
+    await enqueue(2 * PART);
+    let expired = false;
+    for (let i = 0; i < 30; i += 1) {
+      const [job] = await runOnce();
+      if (!expired && job!.multipart?.parts.length === 1) {
+        server.expireSignatures();
+        expired = true;
+      }
+      if (job!.phase === 'done') break;
+    }
+    expect(server.liveVideos()[0]).toMatchObject({ bytes: 2 * PART, status: 'in_progress' });
+
+    server.expireSignatures();
+    dbName = `${dbName}-form`;
+    await enqueue(500);
+    let formJob: UploadJob | undefined;
+    for (let i = 0; i < 30; i += 1) {
+      [formJob] = await runOnce();
+      if (formJob!.phase === 'created') server.expireSignatures();
+      if (formJob!.phase === 'done') break;
+    }
+    expect(formJob?.phase).toBe('done');
+    expect(server.stats.creates).toBe(2);
+  });
+
+  it('fails with the server message on other 4xx', async () => {
+    await enqueue(500);
+    server.fail((m, p) => m === 'POST' && p === '/api/videos', {
+      status: 422,
+      detail: 'output_language is not supported',
+    });
+    const job = await runUntilSettled();
+    expect(jobState(job)).toBe('failed');
+    expect(job.lastError).toBe('output_language is not supported');
+    expect(messages.at(-1)).toMatchObject({
+      state: 'failed',
+      error: 'output_language is not supported',
+    });
+  });
+
+  it('waits for a fresh token after a 401 and resumes with it', async () => {
+    await enqueue(500);
+    server.setValidToken('token-2');
+    let job = await runUntilSettled();
+    expect(jobState(job)).toBe('waiting-auth');
+    const store = await storeOf();
+    expect(await store.getAuth()).toBeUndefined();
+    await store.setAuth({ token: 'token-2', userId: 'u1' });
+    store.close();
+    job = await runUntilSettled();
+    expect(jobState(job)).toBe('done');
+  });
+
+  it('does not run another user’s job with the current token', async () => {
+    await enqueue(500);
+    const store = await storeOf();
+    await store.setAuth({ token: 'token-1', userId: 'someone-else' });
+    store.close();
+    const job = await runUntilSettled();
+    expect(jobState(job)).toBe('waiting-auth');
+    expect(server.stats.createCalls).toBe(0);
+  });
+
+  it('goes offline on network errors while offline, and resumes when online', async () => {
+    await enqueue(500);
+    online = false;
+    server.fail(() => true, 'network');
+    let job = await runUntilSettled();
+    expect(jobState(job)).toBe('offline');
+    online = true;
+    job = await runUntilSettled();
+    expect(jobState(job)).toBe('done');
+  });
+
+  it('asks for the file again when it could not be kept, then continues with it', async () => {
+    const id = await enqueue(2 * PART, 'none');
+    let job = await runUntilSettled();
+    expect(jobState(job)).toBe('needs-file');
+    expect(job.phase).toBe('transferring');
+    rememberSessionFile(id, input(2 * PART).file);
+    const store = await storeOf();
+    await store.update(id, (j) => ({ ...j, hold: 'active' }));
+    store.close();
+    job = await runUntilSettled();
+    expect(jobState(job)).toBe('done');
+    expect(server.liveVideos()[0]?.bytes).toBe(2 * PART);
+  });
+
+  it('cancel aborts the multipart upload and removes the unfinished video', async () => {
+    const id = await enqueue(4 * PART);
+    for (let i = 0; i < 6; i += 1) await runOnce();
+    const store = await storeOf();
+    await store.update(id, (j) => ({
+      ...j,
+      hold: 'cancelled',
+      cancelPending: true,
+      nextAttemptAt: 0,
+    }));
+    store.close();
+    const job = await runUntilSettled();
+    expect(jobState(job)).toBe('cancelled');
+    expect(job.cancelPending).toBe(false);
+    expect(server.liveVideos()).toHaveLength(0);
+    expect([...server.uploads.values()][0]?.state).toBe('aborted');
+  });
+});

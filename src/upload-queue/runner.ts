@@ -1,0 +1,240 @@
+// Runs the queue: picks the next runnable job of the signed-in user and advances it transition by
+// transition, recording failures as holds (waiting-retry, offline, waiting-auth, needs-file,
+// failed). It is the same code in a page and in the service worker; callers hold the runner lock.
+import { SINGLE_FORM_MAX_BYTES } from '../config/upload-queue.ts';
+import { nextDelayMs } from './backoff.ts';
+import { UploadError } from './api-errors.ts';
+import type { Http } from './http.ts';
+import type { JobStore, StoredAuth } from './job-store.ts';
+import { toJobMessage, type JobMessage, type UploadJob } from './job-types.ts';
+import { cancelOnServer, step, type StepContext } from './job-steps.ts';
+
+export interface RunnerDeps {
+  store: JobStore;
+  http: Http;
+  publish: (message: JobMessage) => void;
+  now?: () => number;
+  random?: () => number;
+  /** Resolves after ms, or early when the signal aborts. */
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  isOnline?: () => boolean;
+  apiBase?: string;
+  singleFormMaxBytes?: number;
+}
+
+export interface RunOptions {
+  /** Stop starting new transitions after this time (service worker events are short-lived). */
+  deadline?: number;
+  /** Stop after this many transitions (tests use 1 to "kill" the runner after each). */
+  maxTransitions?: number;
+  signal?: AbortSignal;
+}
+
+export interface RunResult {
+  transitions: number;
+  /** True when runnable or soon-due work remains (e.g. the deadline came first). */
+  workLeft: boolean;
+}
+
+const defaultSleep = (ms: number, signal: AbortSignal): Promise<void> =>
+  new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+  });
+
+const navigatorOnline = (): boolean => typeof navigator === 'undefined' || navigator.onLine;
+
+function runnable(
+  job: UploadJob,
+  auth: StoredAuth | undefined,
+  now: number,
+  online: boolean,
+): boolean {
+  if (!auth || job.ownerId !== auth.userId) return false;
+  if (job.cancelPending) return job.nextAttemptAt <= now;
+  if (job.phase === 'done') return false;
+  switch (job.hold) {
+    case 'active':
+      return true;
+    case 'waiting-retry':
+      return job.nextAttemptAt <= now;
+    case 'offline':
+      return online;
+    case 'waiting-auth':
+      return true; // a token is here now
+    default:
+      return false;
+  }
+}
+
+/** Creates a runner; its per-run memory (signed URLs) dies with it, as in a killed context. */
+export function createRunner(deps: RunnerDeps) {
+  const now = deps.now ?? Date.now;
+  const random = deps.random ?? Math.random;
+  const sleep = deps.sleep ?? defaultSleep;
+  const isOnline = deps.isOnline ?? navigatorOnline;
+  const signedUrls = new Map<string, Map<number, string>>();
+  const reconciled = new Set<string>();
+  let current: { jobId: string; controller: AbortController } | undefined;
+
+  function publish(job: UploadJob, inFlight = 0): void {
+    deps.publish(toJobMessage(job, inFlight));
+  }
+
+  async function hold(job: UploadJob, error: unknown, token: string): Promise<UploadJob> {
+    const failure =
+      error instanceof UploadError
+        ? error
+        : new UploadError('retry', error instanceof Error ? error.message : String(error));
+    const changes: Partial<UploadJob> = { lastError: failure.message, updatedAt: now() };
+    switch (failure.kind) {
+      case 'offline':
+      case 'retry':
+      case 'expired-signature':
+        if (failure.kind === 'offline' && !isOnline()) {
+          changes.hold = 'offline';
+          break;
+        }
+        // Online but no answer is a flaky network: retried like a server error.
+        changes.attempts = job.attempts + 1;
+        changes.nextAttemptAt = now() + nextDelayMs(job.attempts, failure.retryAfterMs, random);
+        changes.hold = 'waiting-retry';
+        break;
+      case 'auth': {
+        // The token was refused: forget it, or every waiting job would try it again at once.
+        const auth = await deps.store.getAuth();
+        if (auth?.token === token) await deps.store.setAuth(undefined);
+        changes.hold = 'waiting-auth';
+        break;
+      }
+      case 'needs-file':
+        changes.hold = 'needs-file';
+        break;
+      case 'fatal':
+        changes.hold = 'failed';
+        break;
+    }
+    if (job.cancelPending) {
+      // A cancel stays cancelled whatever happens; only its server clean-up is retried.
+      if (failure.kind === 'fatal') changes.cancelPending = false;
+      changes.hold = 'cancelled';
+    }
+    const saved = await deps.store.update(job.id, (stored) =>
+      stored.hold === 'cancelled' && !job.cancelPending ? stored : { ...stored, ...changes },
+    );
+    return saved ?? job;
+  }
+
+  async function advance(job: UploadJob, token: string, signal: AbortSignal): Promise<UploadJob> {
+    const ctx: StepContext = {
+      store: deps.store,
+      protocol: { http: deps.http, token, now, apiBase: deps.apiBase, signal },
+      onInFlight: (j, bytes) => publish(j, bytes),
+      signedUrls,
+      reconciled,
+      singleFormMaxBytes: deps.singleFormMaxBytes ?? SINGLE_FORM_MAX_BYTES,
+    };
+    if (job.cancelPending) return cancelOnServer(ctx, job);
+    // Leaving a hold: the job is active again and pages see its phase.
+    if (job.hold !== 'active') {
+      const from = job.hold;
+      job =
+        (await deps.store.update(job.id, (s) =>
+          s.hold === from ? { ...s, hold: 'active' } : s,
+        )) ?? job;
+      if (job.hold !== 'active') return job;
+    }
+    const next = await step(ctx, job);
+    // Every completed transition is progress, which resets the backoff (issue 3).
+    if (next.attempts === 0 && next.lastError === undefined) return next;
+    return (
+      (await deps.store.update(job.id, (s) => ({ ...s, attempts: 0, lastError: undefined }))) ??
+      next
+    );
+  }
+
+  async function run(options: RunOptions = {}): Promise<RunResult> {
+    let transitions = 0;
+    const stopAt = options.deadline ?? Infinity;
+    const max = options.maxTransitions ?? Infinity;
+    const outer = options.signal ?? new AbortController().signal;
+    while (transitions < max && now() < stopAt && !outer.aborted) {
+      const auth = await deps.store.getAuth();
+      const jobs = await deps.store.list();
+      await parkForAuth(jobs, auth);
+      const online = isOnline();
+      const job = jobs.find((j) => runnable(j, auth, now(), online));
+      if (!job || !auth) {
+        const wakeAt = nextWake(jobs, auth);
+        if (wakeAt === undefined || wakeAt >= stopAt || transitions >= max)
+          return { transitions, workLeft: wakeAt !== undefined };
+        await sleep(Math.max(0, wakeAt - now()), outer);
+        continue;
+      }
+      const controller = new AbortController();
+      const abortInner = (): void => controller.abort(outer.reason);
+      outer.addEventListener('abort', abortInner, { once: true });
+      current = { jobId: job.id, controller };
+      try {
+        const next = await advance(job, auth.token, controller.signal);
+        publish(next);
+      } catch (error) {
+        if (outer.aborted) break;
+        const latest = (await deps.store.get(job.id)) ?? job;
+        // A cancel that arrived mid-request aborted it: go on with the cancel, not a failure.
+        if (!(controller.signal.aborted && latest.cancelPending))
+          publish(await hold(latest, error, auth.token));
+      } finally {
+        outer.removeEventListener('abort', abortInner);
+        current = undefined;
+      }
+      transitions += 1;
+    }
+    const auth = await deps.store.getAuth();
+    const jobs = await deps.store.list();
+    return {
+      transitions,
+      workLeft:
+        jobs.some((j) => runnable(j, auth, now(), isOnline())) ||
+        nextWake(jobs, auth) !== undefined,
+    };
+  }
+
+  /** Jobs that cannot run for lack of a matching token show as waiting-auth. */
+  async function parkForAuth(jobs: UploadJob[], auth: StoredAuth | undefined): Promise<void> {
+    for (const job of jobs) {
+      const mine = auth && job.ownerId === auth.userId;
+      const parkable =
+        job.hold === 'active' || job.hold === 'waiting-retry' || job.hold === 'offline';
+      if (!mine && parkable && job.phase !== 'done') {
+        const saved = await deps.store.update(job.id, (s) =>
+          s.hold === job.hold ? { ...s, hold: 'waiting-auth' } : s,
+        );
+        if (saved) {
+          job.hold = saved.hold;
+          publish(saved);
+        }
+      }
+    }
+  }
+
+  function nextWake(jobs: UploadJob[], auth: StoredAuth | undefined): number | undefined {
+    const times = jobs
+      .filter(
+        (j) => auth && j.ownerId === auth.userId && (j.hold === 'waiting-retry' || j.cancelPending),
+      )
+      .map((j) => j.nextAttemptAt);
+    return times.length ? Math.min(...times) : undefined;
+  }
+
+  return {
+    run,
+    /** Aborts the in-flight request of a job being cancelled. */
+    abortJob(jobId: string): void {
+      if (current?.jobId === jobId)
+        current.controller.abort(new DOMException('Cancelled', 'AbortError'));
+    },
+  };
+}
+
+export type Runner = ReturnType<typeof createRunner>;
