@@ -1,15 +1,109 @@
-// Entry points for find-similar-videos / find-similar-scenes.
+// Entry points for find-similar-videos / find-similar-scenes. A query is either free text
+// (description) or an indexed item ("similar to this video / scene"); each method ranks the
+// team's completed videos or scenes; the answer is one page of the top-k.
+import { createProvider } from '../analysis/create.ts';
 import type { AppContext } from '../context.ts';
+import { SCENE_DOC, VIDEO_DOC, VIDEO_SCENE_IDX } from './documents.ts';
+import { denseScenes, denseVideos, type DenseQuery } from './dense.ts';
+import { reciprocalRankFusion } from './fusion.ts';
+import { queryFromItem, type ItemQuery } from './query-item.ts';
+import { documentTerms, sparseSearch } from './sparse.ts';
+import { termFrequencies } from './tokenize.ts';
 import type { SearchParams, SearchResult } from './types.ts';
 
 export type { SearchParams, SearchResult, SearchHit, SearchMethod, SearchScope } from './types.ts';
 
 type SearchCtx = Pick<AppContext, 'db' | 'config'>;
-
-export function searchVideos(_ctx: SearchCtx, _params: SearchParams): Promise<SearchResult> {
-  return Promise.resolve({ items: [], total: 0 });
+type Kind = typeof VIDEO_DOC | typeof SCENE_DOC;
+interface Ranked {
+  videoId: string;
+  sceneIdx?: number;
+  score: number;
 }
 
-export function searchScenes(_ctx: SearchCtx, _params: SearchParams): Promise<SearchResult> {
-  return Promise.resolve({ items: [], total: 0 });
+/** How deep each single list is read before fusion: fusion may lift items from below k. */
+const FUSION_DEPTH = 100;
+const MAX_K = 999;
+
+interface Query {
+  vector: number[] | undefined;
+  terms: Map<string, number>;
+  excludeVideoId?: string | undefined;
+  excludeSceneIdx?: number | undefined;
+}
+
+async function buildQuery(ctx: SearchCtx, p: SearchParams, kind: Kind): Promise<Query | undefined> {
+  const text = p.description?.trim();
+  const needDense = p.method !== 'sparse';
+  const needSparse = p.method !== 'dense';
+  if (text) {
+    const vector = needDense ? (await createProvider(ctx.config).embed([text]))[0] : undefined;
+    return { vector, terms: needSparse ? termFrequencies(text) : new Map() };
+  }
+  if (!p.videoId) return undefined;
+  const item: ItemQuery = { teamId: p.teamId, videoId: p.videoId, sceneIdx: p.sceneIndex };
+  const found = await queryFromItem(ctx.db, item, needDense);
+  if (!found) return undefined;
+  const docIdx = p.sceneIndex ?? VIDEO_SCENE_IDX;
+  const terms = needSparse ? await documentTerms(ctx.db, p.teamId, p.videoId, docIdx) : new Map();
+  // Leave out the query item itself: the video for video search, the scene for scene search.
+  const self =
+    kind === VIDEO_DOC
+      ? { excludeVideoId: p.videoId }
+      : p.sceneIndex === undefined
+        ? {}
+        : { excludeVideoId: p.videoId, excludeSceneIdx: p.sceneIndex };
+  return { vector: found.vector, terms, ...self };
+}
+
+async function rank(ctx: SearchCtx, p: SearchParams, kind: Kind): Promise<SearchResult> {
+  const k = Math.max(1, Math.min(MAX_K, Math.floor(p.k)));
+  const query = await buildQuery(ctx, p, kind);
+  if (!query) return { items: [], total: 0 };
+  const onlyVideoId = kind === SCENE_DOC && p.scope === 'current' ? p.videoId : undefined;
+  const depth = p.method === 'hybrid' ? Math.max(k, FUSION_DEPTH) : k;
+  const common = {
+    teamId: p.teamId,
+    limit: depth,
+    onlyVideoId,
+    excludeVideoId: query.excludeVideoId,
+    excludeSceneIdx: query.excludeSceneIdx,
+  };
+
+  const runDense = async (): Promise<Ranked[]> => {
+    if (!query.vector || query.vector.every((x) => x === 0)) return [];
+    const dq: DenseQuery = { ...common, vector: query.vector };
+    return kind === VIDEO_DOC ? denseVideos(ctx.db, dq) : denseScenes(ctx.db, dq);
+  };
+  const runSparse = (): Promise<Ranked[]> =>
+    sparseSearch(ctx.db, { ...common, kind, terms: query.terms });
+
+  let ranked: Ranked[];
+  if (p.method === 'dense') ranked = await runDense();
+  else if (p.method === 'sparse') ranked = await runSparse();
+  else {
+    const [dense, sparse] = [await runDense(), await runSparse()];
+    ranked = reciprocalRankFusion(dense, sparse).map(({ videoId, sceneIdx, score }) => ({
+      videoId,
+      ...(sceneIdx === undefined ? {} : { sceneIdx }),
+      score,
+    }));
+  }
+  const top = ranked.slice(0, k);
+  const size = Math.max(1, Math.floor(p.size));
+  const page = Math.max(1, Math.floor(p.page));
+  const items = top.slice((page - 1) * size, page * size).map((h) => ({
+    videoId: h.videoId,
+    ...(h.sceneIdx === undefined ? {} : { sceneIndex: h.sceneIdx }),
+    score: h.score,
+  }));
+  return { items, total: top.length };
+}
+
+export function searchVideos(ctx: SearchCtx, params: SearchParams): Promise<SearchResult> {
+  return rank(ctx, params, VIDEO_DOC);
+}
+
+export function searchScenes(ctx: SearchCtx, params: SearchParams): Promise<SearchResult> {
+  return rank(ctx, params, SCENE_DOC);
 }

@@ -1,11 +1,162 @@
-// Placeholder until the templates land.
-import type { VideoEvidence, VideoUnderstanding } from '../provider.ts';
+// The local provider's words: title, summary, tags and scene descriptions assembled from what
+// the pipeline measured and what the uploader wrote. Nothing is guessed: a sentence exists only
+// when its measurement or text does.
+import type { SceneEvidence, VideoEvidence, VideoUnderstanding } from '../provider.ts';
+import { extractKeywords, socialTag, type KeywordSource } from './keywords.ts';
+import { phrasesFor, type Phrases } from './phrases.ts';
 
-export function describeVideo(evidence: VideoEvidence): VideoUnderstanding {
+const MAX_TITLE_CHARS = 80;
+const MAX_QUOTE_CHARS = 240;
+const MAX_TOPIC_TAGS = 8;
+const MAX_SOCIAL_TAGS = 4;
+const MAX_COLORS = 3;
+
+function clip(text: string, max: number): string {
+  const t = text.replace(/\s+/g, ' ').trim();
+  if ([...t].length <= max) return t;
+  const cut = [...t].slice(0, max).join('');
+  const space = cut.lastIndexOf(' ');
+  return (space > max * 0.6 ? cut.slice(0, space) : cut) + '…';
+}
+
+/** First sentence (Latin or Japanese full stop, or line) of the uploader's text. */
+function firstSentence(text: string): string {
+  const t = text.trim();
+  const m = /^(.+?)([.!?。!?]\s|[。!?]|\n|$)/su.exec(t);
+  return (m?.[1] ?? t).trim();
+}
+
+export function formatTimestamp(ms: number): string {
+  const total = Math.max(0, Math.round(ms));
+  const h = Math.floor(total / 3_600_000);
+  const m = Math.floor((total % 3_600_000) / 60_000);
+  const s = Math.floor((total % 60_000) / 1000);
+  const pad = (n: number, w = 2): string => String(n).padStart(w, '0');
+  return `${pad(h)}:${pad(m)}:${pad(s)}.${pad(total % 1000, 3)}`;
+}
+
+function filenameStem(filename: string): string {
+  return filename
+    .replace(/\.[^.]+$/, '')
+    .replace(/[_\-.]+/g, ' ')
+    .trim();
+}
+
+function unique(items: string[]): string[] {
+  return [...new Set(items.map((s) => s.trim()).filter(Boolean))];
+}
+
+function sceneLook(p: Phrases, scene: SceneEvidence) {
   return {
-    title: evidence.filename,
-    summary: evidence.aboutThisVideo,
-    tags: [],
-    sceneDescriptions: evidence.scenes.map((s) => s.captions),
+    brightness: p.brightness(scene.visual.brightness),
+    colors: unique(scene.visual.dominantColors).slice(0, MAX_COLORS).map(p.color),
+    motion: p.motion(scene.visual.motion),
+  };
+}
+
+/** Colours weighted by scene duration, most present first. */
+function overallColors(scenes: SceneEvidence[]): string[] {
+  const weight = new Map<string, number>();
+  for (const s of scenes) {
+    const dur = Math.max(1, s.endMs - s.startMs);
+    s.visual.dominantColors.forEach((c, rank) => {
+      weight.set(c, (weight.get(c) ?? 0) + dur / (rank + 1));
+    });
+  }
+  return [...weight.entries()]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .slice(0, MAX_COLORS)
+    .map(([c]) => c);
+}
+
+function weightedMean(scenes: SceneEvidence[], pick: (s: SceneEvidence) => number): number {
+  let sum = 0;
+  let total = 0;
+  for (const s of scenes) {
+    const dur = Math.max(1, s.endMs - s.startMs);
+    sum += pick(s) * dur;
+    total += dur;
+  }
+  return total > 0 ? sum / total : 0;
+}
+
+function describeScene(p: Phrases, scene: SceneEvidence, sep: string): string {
+  const parts = [
+    p.scene({
+      n: scene.index + 1,
+      start: formatTimestamp(scene.startMs),
+      end: formatTimestamp(scene.endMs),
+      seconds: (Math.round((scene.endMs - scene.startMs) / 100) / 10).toString(),
+      ...sceneLook(p, scene),
+    }),
+  ];
+  if (scene.onScreenText?.trim()) parts.push(p.onScreen(clip(scene.onScreenText, MAX_QUOTE_CHARS)));
+  if (scene.captions.trim()) parts.push(p.sceneCaptions(clip(scene.captions, MAX_QUOTE_CHARS)));
+  return parts.join(sep);
+}
+
+export function describeVideo(ev: VideoEvidence): VideoUnderstanding {
+  const p = phrasesFor(ev.outputLanguage);
+  // Japanese sentences follow each other without a space.
+  const sep = ev.outputLanguage.toLowerCase().startsWith('ja') ? '' : ' ';
+  const captionText = ev.captions.map((c) => c.text).join(' ');
+  const onScreen = unique(ev.scenes.map((s) => s.onScreenText ?? '')).join(' ');
+  const names = unique(ev.people.map((x) => x.name));
+  const sources: KeywordSource[] = [
+    { text: ev.aboutThisVideo, weight: 3 },
+    { text: onScreen, weight: 2 },
+    { text: captionText, weight: 1 },
+  ];
+  const keywords = extractKeywords(sources, MAX_TOPIC_TAGS);
+  const captionKeywords = extractKeywords([{ text: captionText, weight: 1 }], 5);
+
+  const about = ev.aboutThisVideo.trim();
+  const title = clip(
+    about
+      ? firstSentence(about)
+      : captionKeywords.length > 0
+        ? p.titleMentions(captionKeywords.slice(0, 3))
+        : names.length > 0
+          ? p.titleWithPeople(names)
+          : filenameStem(ev.filename) || ev.filename,
+    MAX_TITLE_CHARS,
+  );
+
+  const scenes = ev.scenes;
+  const avgShotSec = scenes.length
+    ? scenes.reduce((n, s) => n + (s.endMs - s.startMs), 0) / scenes.length / 1000
+    : ev.durationSec;
+  const summary: string[] = [
+    p.overview({
+      duration: p.duration(ev.durationSec),
+      size: ev.width && ev.height ? `${ev.width}×${ev.height}` : undefined,
+      date: ev.creationDate ? p.date(ev.creationDate) : undefined,
+      scenes: Math.max(scenes.length, 1),
+      avgShotSec,
+    }),
+  ];
+  if (about) summary.push(p.about(clip(about, MAX_QUOTE_CHARS * 2)));
+  if (names.length) summary.push(p.people(names));
+  summary.push(captionKeywords.length ? p.captionsMention(captionKeywords) : p.noCaptions);
+  if (onScreen) summary.push(p.onScreen(clip(onScreen, MAX_QUOTE_CHARS)));
+  if (scenes.length) {
+    summary.push(
+      p.look({
+        brightness: p.brightness(weightedMean(scenes, (s) => s.visual.brightness)),
+        colors: overallColors(scenes).map(p.color),
+        motion: p.motion(weightedMean(scenes, (s) => s.visual.motion)),
+      }),
+    );
+  }
+
+  const topics = unique([...names, ...keywords]).slice(0, MAX_TOPIC_TAGS);
+  const social = unique(keywords.slice(0, MAX_SOCIAL_TAGS).map(socialTag)).filter(
+    (t) => t.length > 1,
+  );
+  return {
+    title,
+    summary: summary.join(sep),
+    tags: [...topics, ...social],
+    sceneDescriptions: scenes.map((s) => describeScene(p, s, sep)),
   };
 }

@@ -1,0 +1,114 @@
+// Dense search: pgvector cosine distance, answered by the HNSW indexes of migration 005.
+import type { Db, Queryable } from '../db/db.ts';
+import { toVectorLiteral } from './documents.ts';
+
+export interface DenseQuery {
+  teamId: string;
+  vector: readonly number[];
+  /** How many nearest items to return. */
+  limit: number;
+  /** Restrict scene search to this video (scope current). */
+  onlyVideoId?: string | undefined;
+  /** Leave out the query item itself ("similar to"). */
+  excludeVideoId?: string | undefined;
+  excludeSceneIdx?: number | undefined;
+}
+
+export interface DenseHit {
+  videoId: string;
+  sceneIdx?: number;
+  /** (1 + cosine) / 2: 0..1, higher is better. */
+  score: number;
+}
+
+/** The HNSW candidate list must be at least as long as the answer, or results go missing. */
+const MIN_EF_SEARCH = 100;
+const MAX_EF_SEARCH = 1000;
+
+const iterativeScanSupport = new WeakMap<Db, Promise<boolean>>();
+
+/** pgvector 0.8+ can keep scanning the graph when filters drop candidates (team, status). */
+function supportsIterativeScan(db: Db): Promise<boolean> {
+  let found = iterativeScanSupport.get(db);
+  if (!found) {
+    found = db
+      .query<{ v: string }>("SELECT extversion AS v FROM pg_extension WHERE extname = 'vector'")
+      .then((rows) => {
+        const [major = 0, minor = 0] = (rows[0]?.v ?? '0.0').split('.').map(Number);
+        return major > 0 || minor >= 8;
+      });
+    iterativeScanSupport.set(db, found);
+  }
+  return found;
+}
+
+/** Call with `iterative` looked up before the transaction: PGlite runs one statement at a time. */
+async function tune(q: Queryable, limit: number, iterative: boolean): Promise<void> {
+  const ef = Math.min(MAX_EF_SEARCH, Math.max(MIN_EF_SEARCH, limit * 2));
+  await q.query("SELECT set_config('hnsw.ef_search', $1, true)", [String(ef)]);
+  if (iterative) {
+    await q.query("SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true)");
+  }
+}
+
+function toScore(distance: number): number {
+  return Math.min(1, Math.max(0, 1 - distance / 2));
+}
+
+export async function denseVideos(db: Db, query: DenseQuery): Promise<DenseHit[]> {
+  const iterative = await supportsIterativeScan(db);
+  const rows = await db.tx(async (q) => {
+    await tune(q, query.limit, iterative);
+    return q.query<{ video_id: string; dist: number }>(
+      `SELECT id AS video_id, embedding <=> $2::vector AS dist
+       FROM videos
+       WHERE team_id = $1 AND status = 'completed' AND embedding IS NOT NULL
+         AND id IS DISTINCT FROM $3::uuid
+       ORDER BY embedding <=> $2::vector
+       LIMIT $4`,
+      [query.teamId, toVectorLiteral(query.vector), query.excludeVideoId ?? null, query.limit],
+    );
+  });
+  // relaxed_order may return near-ties out of order: sort exactly, ties by id for stability.
+  return rows
+    .sort((a, b) => a.dist - b.dist || a.video_id.localeCompare(b.video_id))
+    .map((r) => ({ videoId: r.video_id, score: toScore(r.dist) }));
+}
+
+export async function denseScenes(db: Db, query: DenseQuery): Promise<DenseHit[]> {
+  const params = [
+    query.teamId,
+    toVectorLiteral(query.vector),
+    query.excludeVideoId ?? null,
+    query.excludeSceneIdx ?? null,
+    query.limit,
+  ];
+  const notSelf = '(s.video_id = $3::uuid AND s.idx = $4::int) IS NOT TRUE';
+  const iterative = await supportsIterativeScan(db);
+  const rows = await db.tx(async (q) => {
+    if (query.onlyVideoId) {
+      // One video's scenes: an exact scan of a few rows beats the graph (and keeps recall 1).
+      return q.query<{ video_id: string; idx: number; dist: number }>(
+        `WITH own AS MATERIALIZED (
+           SELECT s.video_id, s.idx, s.embedding <=> $2::vector AS dist
+           FROM scenes s JOIN videos v ON v.id = s.video_id
+           WHERE s.video_id = $6 AND v.team_id = $1 AND v.status = 'completed'
+             AND s.embedding IS NOT NULL AND ${notSelf})
+         SELECT * FROM own ORDER BY dist LIMIT $5`,
+        [...params, query.onlyVideoId],
+      );
+    }
+    await tune(q, query.limit, iterative);
+    return q.query<{ video_id: string; idx: number; dist: number }>(
+      `SELECT s.video_id, s.idx, s.embedding <=> $2::vector AS dist
+       FROM scenes s JOIN videos v ON v.id = s.video_id
+       WHERE v.team_id = $1 AND v.status = 'completed' AND s.embedding IS NOT NULL AND ${notSelf}
+       ORDER BY s.embedding <=> $2::vector
+       LIMIT $5`,
+      params,
+    );
+  });
+  return rows
+    .sort((a, b) => a.dist - b.dist || a.video_id.localeCompare(b.video_id) || a.idx - b.idx)
+    .map((r) => ({ videoId: r.video_id, sceneIdx: r.idx, score: toScore(r.dist) }));
+}
