@@ -1,0 +1,149 @@
+// People images of a video: pairing, types by magic bytes and extension, the 10 MB limit, the
+// SVG sanitiser, and replace semantics.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sanitiseSvg, SvgRejected } from '../../server/src/routes/uploads/svg-sanitiser.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
+
+let server: TestServer;
+let token: string;
+let otherToken: string;
+
+const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(64, 1)]);
+const JPEG = Buffer.concat([Buffer.from('ffd8ffe0', 'hex'), Buffer.alloc(64, 2)]);
+
+beforeAll(async () => {
+  server = await startTestServer({ WORKER: 'off' });
+  await server.createUser({ email: 'a@example.com', password: 'password1', team: 'A' });
+  await server.createUser({ email: 'b@example.com', password: 'password1', team: 'B' });
+  token = await server.login('a@example.com', 'password1');
+  otherToken = await server.login('b@example.com', 'password1');
+});
+afterAll(() => server.close());
+
+async function newVideo(): Promise<string> {
+  const res = await server.call('POST', '/api/videos', {
+    token,
+    body: {
+      filename: 'a.mp4',
+      video_length: 5,
+      video_date: '2024-01-01T00:00:00.000',
+      output_language: 'en',
+      about_this_video: '',
+    },
+  });
+  return res.body.data.id as string;
+}
+
+type Person = [string, Buffer | string, string];
+
+async function upload(id: string, people: Person[], opts: { names?: string[]; t?: string } = {}) {
+  const form = new FormData();
+  for (const name of opts.names ?? people.map((p) => p[0])) form.append('names[]', name);
+  for (const [, body, filename] of people) form.append('images[]', new Blob([body]), filename);
+  const res = await fetch(`${server.url}/api/videos/${id}/upload-people-images`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${opts.t ?? token}` },
+    body: form,
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+const peopleDir = (id: string) => path.join(server.dataDir, 'files', 'input', id, 'people');
+
+async function rows(id: string) {
+  return server.ctx.db.query(
+    'SELECT position, name, image_key FROM video_people WHERE video_id = $1 ORDER BY position',
+    [id],
+  );
+}
+
+describe('POST /api/videos/:id/upload-people-images', () => {
+  it('stores each person and replaces the previous set', async () => {
+    const id = await newVideo();
+    const first = await upload(id, [
+      ['Ann', PNG, 'ann.png'],
+      ['Bob', JPEG, 'bob.jpeg'],
+    ]);
+    expect(first.status).toBe(200);
+    expect(await rows(id)).toEqual([
+      { position: 1, name: 'Ann', image_key: `input/${id}/people/1.png` },
+      { position: 2, name: 'Bob', image_key: `input/${id}/people/2.jpg` },
+    ]);
+    expect(fs.readFileSync(path.join(peopleDir(id), '1.png')).equals(PNG)).toBe(true);
+    const second = await upload(id, [['Cy', JPEG, 'cy.jpg']]);
+    expect(second.status).toBe(200);
+    expect(await rows(id)).toEqual([
+      { position: 1, name: 'Cy', image_key: `input/${id}/people/1.jpg` },
+    ]);
+    expect(fs.readdirSync(peopleDir(id))).toEqual(['1.jpg']);
+  });
+
+  it('refuses a count mismatch, a wrong type, a lying extension and a too-big file', async () => {
+    const id = await newVideo();
+    const mismatch = await upload(id, [['Ann', PNG, 'ann.png']], { names: ['Ann', 'Bob'] });
+    expect(mismatch.status).toBe(422);
+    expect(JSON.stringify(mismatch.body)).toContain(
+      'Please add both the name and the image for this section.',
+    );
+    const gif = await upload(id, [['Ann', Buffer.from('GIF89a....'), 'ann.gif']]);
+    expect(gif.status).toBe(422);
+    const lying = await upload(id, [['Ann', PNG, 'ann.jpg']]);
+    expect(lying.status).toBe(422);
+    const big = Buffer.concat([JPEG, Buffer.alloc(10 * 1024 * 1024)]);
+    const tooBig = await upload(id, [['Ann', big, 'ann.jpg']]);
+    expect(tooBig.status).toBe(422);
+    expect(JSON.stringify(tooBig.body)).toContain('File size must not exceed 10MB');
+    const blank = await upload(id, [[' ', PNG, 'x.png']]);
+    expect(blank.status).toBe(422);
+    expect(await rows(id)).toEqual([]);
+    const foreign = await upload(id, [['Ann', PNG, 'ann.png']], { t: otherToken });
+    expect(foreign.status).toBe(404);
+  });
+
+  it('stores SVGs only after the sanitiser removed everything active', async () => {
+    const id = await newVideo();
+    const evil =
+      '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)" viewBox="0 0 10 10">' +
+      '<script>alert(2)</script><a href="javascript:alert(3)"><rect width="5" height="5"/></a>' +
+      '<foreignObject><iframe src="https://evil.example"/></foreignObject>' +
+      '<circle r="4" fill="url(https://evil.example/x)" stroke="url(#g)"/>' +
+      '<image href="https://evil.example/p.png"/><use xlink:href="#c"/></svg>';
+    const res = await upload(id, [['Eve', evil, 'eve.svg']]);
+    expect(res.status).toBe(200);
+    const stored = fs.readFileSync(path.join(peopleDir(id), '1.svg'), 'utf8');
+    expect(stored).toBe(
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle r="4" stroke="url(#g)"/>' +
+        '<image/><use xlink:href="#c"/></svg>',
+    );
+    for (const bad of ['script', 'onload', 'javascript', 'foreignObject', 'evil.example']) {
+      expect(stored).not.toContain(bad);
+    }
+    const doctype = await upload(id, [
+      ['Eve', '<!DOCTYPE svg [<!ENTITY x "y">]><svg>&x;</svg>', 'e.svg'],
+    ]);
+    expect(doctype.status).toBe(422);
+  });
+});
+
+describe('sanitiseSvg', () => {
+  it('keeps drawing content and escapes text', () => {
+    const out = sanitiseSvg(
+      '<svg width="2" height="2"><title>a &lt;b&gt; &#38; c</title><g fill="red"><path d="M0 0L1 1"/></g></svg>',
+    );
+    expect(out).toBe(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="2" height="2"><title>a &#60;b&#62; &#38; c</title>' +
+        '<g fill="red"><path d="M0 0L1 1"/></g></svg>',
+    );
+  });
+
+  it('rejects what is not a single well-formed svg element', () => {
+    for (const input of ['<html></html>', '<svg><g></svg>', '<svg></svg><svg></svg>', 'hello']) {
+      expect(() => sanitiseSvg(input)).toThrow(SvgRejected);
+    }
+    expect(sanitiseSvg('<svg><a href="&#106;avascript:x"><rect/></a><rect style="x"/></svg>')).toBe(
+      '<svg xmlns="http://www.w3.org/2000/svg"><rect/></svg>',
+    );
+  });
+});
