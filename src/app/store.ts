@@ -31,7 +31,9 @@ export function createStore(preloadedState?: { session?: SessionState }) {
   const listener = createListenerMiddleware<RootState>();
   listener.startListening({
     actionCreator: unauthorized,
-    effect: async (_action, { dispatch }) => {
+    effect: async (_action, { dispatch, delay }) => {
+      // Let the refused call settle with its {} rejection before the cache reset aborts it.
+      await delay(0);
       await dispatch(logout({ callServer: false }));
     },
   });
