@@ -47,7 +47,7 @@ export async function freePort(): Promise<number> {
 /** Starts server and browser; `dataDir` lets a spec prepare the directory first (admin command). */
 export async function startApp(opts: { dataDir?: string } = {}): Promise<E2eApp> {
   if (!fs.existsSync(path.join(WEB_ROOT, 'index.html'))) {
-    throw new Error('The web app is not built: run end-to-end tests with `npm run test:e2e`.');
+    throw new Error(`No web build in ${WEB_ROOT}: run the specs with "npm run test:e2e".`);
   }
   const dataDir = opts.dataDir ?? makeDataDir();
   const port = await freePort();
