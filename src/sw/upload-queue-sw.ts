@@ -1,0 +1,64 @@
+/// <reference lib="webworker" />
+// The upload queue inside the service worker: it runs on worker start, on Background Sync, on
+// `online`, and when a page asks. Each run is bounded (browsers stop long-running events); work
+// left over continues on the next wake (pages wake it while open; Background Sync retries it).
+import { SW_RUN_BUDGET_MS, UPLOAD_QUEUE_SYNC_TAG } from '../config/upload-queue.ts';
+import { rememberSessionFile } from '../upload-queue/file-source.ts';
+import type { QueueWorkerMessage } from '../upload-queue/queue-client.ts';
+import { createQueueHost } from '../upload-queue/queue-host.ts';
+import { purgeImageCache } from './image-cache.ts';
+
+declare const self: ServiceWorkerGlobalScope;
+
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string;
+}
+
+export function installUploadQueue(): void {
+  const host = createQueueHost();
+  const run = (): Promise<unknown> => host.wake(SW_RUN_BUDGET_MS);
+
+  self.addEventListener('message', (event) => {
+    const message = event.data as QueueWorkerMessage | null;
+    switch (message?.type) {
+      case 'AUTH':
+        event.waitUntil(
+          host
+            .store()
+            .then((store) => store.setAuth({ token: message.token, userId: message.userId }))
+            .then(run),
+        );
+        break;
+      case 'LOGOUT':
+        event.waitUntil(
+          Promise.all([host.store().then((store) => store.setAuth(undefined)), purgeImageCache()]),
+        );
+        break;
+      case 'PROVIDE_FILE':
+        rememberSessionFile(message.jobId, message.file);
+        event.waitUntil(run());
+        break;
+      case 'UPLOAD_QUEUE_WAKE':
+        event.waitUntil(run());
+        break;
+      default:
+        break;
+    }
+  });
+
+  self.addEventListener('sync', (event) => {
+    const sync = event as SyncEvent;
+    if (sync.tag !== UPLOAD_QUEUE_SYNC_TAG) return;
+    sync.waitUntil(
+      run().then((result) => {
+        // Rejecting asks the browser to fire the sync again later (with its own backoff).
+        if ((result as { workLeft?: boolean } | undefined)?.workLeft)
+          throw new Error('uploads remain');
+      }),
+    );
+  });
+
+  self.addEventListener('online', () => void run());
+  self.addEventListener('activate', (event) => event.waitUntil(run()));
+  void run(); // the worker just started: pick up whatever the last one left
+}

@@ -1,0 +1,199 @@
+// The upload queue's public API for pages (the upload dialog and the video list build on it).
+//
+//   startUploadQueue()            once at start-up: wakes the runner on online/visibility
+//   setQueueAuth(token, userId)   after login and each token refresh; clearQueueAuth() on logout
+//   enqueueUpload(input) -> id    writes the job (and its blobs) before anything is sent
+//   subscribe(listener)           JobMessage {jobId, state, progress, part?, videoId?, error?}
+//   listJobs()                    the signed-in user's jobs, newest last
+//   retry(id) / cancel(id)        user actions on a failed or running upload
+//   provideFile(id, file)         answers 'needs-file'; refuses a different file
+//
+// Where a service worker controls the page it runs the queue (and keeps going with no page
+// open); otherwise this page runs it. Either way the Web Lock keeps it to one runner.
+import { UPLOAD_QUEUE_SYNC_TAG } from '../config/upload-queue.ts';
+import { canStoreBlob, rememberSessionFile } from './file-source.ts';
+import { matchFile, type FileLike, type FileMismatch } from './fingerprint.ts';
+import { buildJob, type EnqueueInput } from './job-factory.ts';
+import { jobState, toJobMessage, type JobMessage, type UploadJob } from './job-types.ts';
+import { openQueueChannel } from './progress-channel.ts';
+import { createQueueHost, type ChannelMessage, type QueueHost } from './queue-host.ts';
+
+export type { EnqueueInput, PersonInput } from './job-factory.ts';
+export type { JobMessage, JobState } from './job-types.ts';
+
+/** Messages the page sends to the service worker (see src/sw/upload-queue-sw.ts). */
+export type QueueWorkerMessage =
+  | { type: 'AUTH'; token: string; userId: string }
+  | { type: 'LOGOUT' }
+  | { type: 'UPLOAD_QUEUE_WAKE' }
+  | { type: 'PROVIDE_FILE'; jobId: string; file: Blob };
+
+export interface JobSummary extends JobMessage {
+  filename: string;
+  size: number;
+  createdAt: number;
+}
+
+let host: QueueHost | undefined;
+const queueHost = (): QueueHost => (host ??= createQueueHost());
+
+function controller(): ServiceWorker | undefined {
+  return (typeof navigator !== 'undefined' && navigator.serviceWorker?.controller) || undefined;
+}
+
+function postToWorker(message: QueueWorkerMessage): boolean {
+  const worker = controller();
+  worker?.postMessage(message);
+  return worker !== undefined;
+}
+
+/** Asks whoever runs the queue to look at it now. */
+export async function wakeQueue(): Promise<void> {
+  if (postToWorker({ type: 'UPLOAD_QUEUE_WAKE' })) {
+    // Background Sync lets the worker finish after the last page closes, when the browser has it.
+    const registration = await navigator.serviceWorker.ready;
+    const sync = (
+      registration as ServiceWorkerRegistration & {
+        sync?: { register(tag: string): Promise<void> };
+      }
+    ).sync;
+    await sync?.register(UPLOAD_QUEUE_SYNC_TAG).catch(() => undefined);
+    return;
+  }
+  void queueHost().wake();
+}
+
+interface EventSource {
+  addEventListener(type: string, listener: () => void): void;
+  removeEventListener(type: string, listener: () => void): void;
+}
+
+/** Page-only globals, typed here because this module also compiles for workers (no DOM lib). */
+const page = globalThis as unknown as EventSource & {
+  document: EventSource & { visibilityState: string };
+};
+
+/** Call once when the app starts: wakes the runner now, when back online and when shown again. */
+export function startUploadQueue(): () => void {
+  const onOnline = (): void => void wakeQueue();
+  const onVisible = (): void => {
+    if (page.document.visibilityState === 'visible') void wakeQueue();
+  };
+  page.addEventListener('online', onOnline);
+  page.document.addEventListener('visibilitychange', onVisible);
+  void wakeQueue();
+  return () => {
+    page.removeEventListener('online', onOnline);
+    page.document.removeEventListener('visibilitychange', onVisible);
+  };
+}
+
+export async function setQueueAuth(token: string, userId: string): Promise<void> {
+  const store = await queueHost().store();
+  await store.setAuth({ token, userId });
+  postToWorker({ type: 'AUTH', token, userId });
+  await wakeQueue();
+}
+
+export async function clearQueueAuth(): Promise<void> {
+  const store = await queueHost().store();
+  await store.setAuth(undefined);
+  postToWorker({ type: 'LOGOUT' });
+}
+
+export async function enqueueUpload(input: EnqueueInput): Promise<string> {
+  const store = await queueHost().store();
+  const auth = await store.getAuth();
+  if (!auth) throw new Error('Sign in before uploading.');
+  // Asked per upload (the browser remembers the answer); without it a stored video may be evicted.
+  const storage = navigator.storage as StorageManager & { persist?: () => Promise<boolean> };
+  await storage.persist?.().catch(() => false);
+  const { job, blobs } = await buildJob(input, auth.userId, Date.now(), canStoreBlob);
+  await store.add(job, blobs);
+  if (job.fileKeep !== 'blob') handOver(job.id, input.file);
+  await wakeQueue();
+  return job.id;
+}
+
+/** A file that could not be stored lives on in memory: here, and in the worker if one runs the queue. */
+function handOver(jobId: string, file: Blob): void {
+  rememberSessionFile(jobId, file);
+  postToWorker({ type: 'PROVIDE_FILE', jobId, file });
+}
+
+export function subscribe(listener: (message: JobMessage) => void): () => void {
+  const channel = openQueueChannel();
+  channel.addEventListener('message', (event: MessageEvent<ChannelMessage>) => {
+    if (event.data.type === 'job') listener(event.data);
+  });
+  return () => channel.close();
+}
+
+export async function listJobs(): Promise<JobSummary[]> {
+  const store = await queueHost().store();
+  const auth = await store.getAuth();
+  const jobs = await store.list();
+  return jobs
+    .filter((job) => auth && job.ownerId === auth.userId)
+    .map((job) => ({
+      ...toJobMessage(job),
+      filename: job.file.name,
+      size: job.file.size,
+      createdAt: job.createdAt,
+    }));
+}
+
+async function change(
+  jobId: string,
+  mutate: (job: UploadJob) => UploadJob,
+): Promise<UploadJob | undefined> {
+  const store = await queueHost().store();
+  const saved = await store.update(jobId, mutate);
+  if (saved) broadcast(toJobMessage(saved));
+  return saved;
+}
+
+function broadcast(message: ChannelMessage): void {
+  const channel = openQueueChannel();
+  channel.postMessage(message);
+  channel.close();
+}
+
+/** Retries a failed or waiting upload now, with the backoff reset. */
+export async function retry(jobId: string): Promise<void> {
+  await change(jobId, (job) =>
+    ['failed', 'waiting-retry', 'offline', 'waiting-auth'].includes(job.hold)
+      ? { ...job, hold: 'active', attempts: 0, nextAttemptAt: 0, lastError: undefined }
+      : job,
+  );
+  await wakeQueue();
+}
+
+/** Cancels an upload; the runner aborts the multipart upload and removes the unfinished video. */
+export async function cancel(jobId: string): Promise<void> {
+  const saved = await change(jobId, (job) =>
+    job.phase === 'done' || jobState(job) === 'cancelled'
+      ? job
+      : { ...job, hold: 'cancelled', cancelPending: true, nextAttemptAt: 0 },
+  );
+  if (saved?.cancelPending) {
+    broadcast({ type: 'cancel', jobId });
+    await wakeQueue();
+  }
+}
+
+/** Gives a needs-file job its file again; answers what differs when it is not the same file. */
+export async function provideFile(
+  jobId: string,
+  file: FileLike,
+): Promise<FileMismatch | 'unknown-job' | undefined> {
+  const store = await queueHost().store();
+  const job = await store.get(jobId);
+  if (!job) return 'unknown-job';
+  const mismatch = await matchFile(job.file, file);
+  if (mismatch) return mismatch;
+  handOver(jobId, file);
+  await change(jobId, (j) => (j.hold === 'needs-file' ? { ...j, hold: 'active' } : j));
+  await wakeQueue();
+  return undefined;
+}
