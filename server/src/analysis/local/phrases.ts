@@ -118,22 +118,22 @@ const ja: Phrases = {
   titleWithPeople: (names) => `${ja.list(names)}が登場する動画`,
   overview: (o) =>
     `${o.date ? `${o.date}に撮影された、` : ''}長さ${o.duration}${o.size ? `・${o.size}` : ''}の動画です。` +
-    `${o.scenes}つのシーンで構成されています(平均ショット長${round1(o.avgShotSec)}秒)。`,
-  about: (t) => `投稿者による説明:${ja.quote(t)}`,
-  people: (names) => `投稿者が指定した登場人物:${ja.list(names)}。`,
+    `${o.scenes}つのシーンで構成されています（平均ショット長${round1(o.avgShotSec)}秒）。`,
+  about: (t) => `投稿者による説明：${ja.quote(t)}`,
+  people: (names) => `投稿者が指定した登場人物：${ja.list(names)}。`,
   captionsMention: (kw) => `字幕には${kw.map((k) => `「${k}」`).join('')}などの言葉が出てきます。`,
   noCaptions: '字幕や音声のテキストはありませんでした。',
-  onScreen: (t) => `画面上の文字:${ja.quote(t)}。`,
+  onScreen: (t) => `画面上の文字：${ja.quote(t)}。`,
   look: (o) =>
     `映像は全体的に${o.brightness}で` +
     (o.colors.length ? `、主な色は${ja.list(o.colors)}です。` : 'す。') +
     o.motion +
     '。',
   scene: (o) =>
-    `シーン${o.n}(${o.start}〜${o.end}、${o.seconds}秒):${o.brightness}の映像` +
+    `シーン${o.n}（${o.start}〜${o.end}、${o.seconds}秒）：${o.brightness}の映像` +
     (o.colors.length ? `で、主な色は${ja.list(o.colors)}です` : 'です') +
     `。${o.motion}。`,
-  sceneCaptions: (t) => `字幕:${ja.quote(t)}`,
+  sceneCaptions: (t) => `字幕：${ja.quote(t)}`,
 };
 
 const byLanguage: Record<string, Phrases> = { en, ja };
