@@ -151,6 +151,20 @@ describe('signed asset paths', () => {
     }
   });
 
+  it('sandbox files a browser would run as a page (SVG people images)', async () => {
+    const key = `input/${video.id}/people/0.svg`;
+    await server.ctx.storage.put(
+      key,
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+    );
+    const res = await fetchAsset(input(signAssetPath(server.ctx, key, teamId)!));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/svg+xml');
+    expect(res.headers.get('content-security-policy')).toContain('sandbox');
+    const jpeg = await fetchAsset(output(detail.video_thumbnail_path));
+    expect(jpeg.headers.get('content-security-policy')).toBeNull();
+  });
+
   it('answer 404 once the video is deleted', async () => {
     const doomed = await seedCompletedVideo(server.ctx, { teamId, index: false });
     const p = signAssetPath(server.ctx, doomed.keys.thumbnail, teamId)!;

@@ -76,7 +76,9 @@ afterAll(async () => {
 });
 
 function query(params: Record<string, string | number>): string {
-  return new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+  return new URLSearchParams(
+    Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]),
+  ).toString();
 }
 const videos = (params: Record<string, string | number>, t = token) =>
   server.call('GET', `/api/videos/find-similar-videos?${query(params)}`, { token: t });

@@ -288,6 +288,27 @@ describe('DELETE /api/videos/{id}', () => {
     expect((await server.call('DELETE', `/api/videos/${v.id}`, { token })).status).toBe(404);
   });
 
+  it('cancels the queued or running analysis of the video it deletes', async () => {
+    const v = await seedCompletedVideo(server.ctx, { teamId, status: 'failed', index: false });
+    expect((await server.call('POST', `/api/videos/${v.id}/retry-process`, { token })).status).toBe(
+      200,
+    );
+    const live = async () =>
+      (
+        await server.ctx.db.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM jobs WHERE video_id = $1 AND state IN ('queued', 'running')`,
+          [v.id],
+        )
+      )[0]!.n;
+    expect(await live()).toBe(1);
+    expect((await server.call('DELETE', `/api/videos/${v.id}`, { token })).status).toBe(200);
+    expect(await live()).toBe(0);
+    // A handler that was running must not bring files back after the delete.
+    await new Promise((r) => setTimeout(r, 500));
+    expect(fs.existsSync(path.join(filesDir(), 'output', v.id))).toBe(false);
+    expect(fs.existsSync(path.join(filesDir(), 'input', v.id))).toBe(false);
+  });
+
   it('answers 404 for ids that are not uuids', async () => {
     expect((await server.call('DELETE', '/api/videos/nope', { token })).status).toBe(404);
   });
