@@ -36,10 +36,17 @@ async function deriveUsername(q: Queryable, teamId: string, email: string): Prom
   return candidate;
 }
 
-export async function createAccount(
-  db: Db,
-  input: CreateAccountInput,
-): Promise<{ id: string; password: string; username: string }> {
+interface CheckedInput {
+  email: string;
+  team: string;
+  fullName: string;
+  username: string | undefined;
+  password: string;
+  isTeamAdmin: boolean;
+}
+
+/** Checks what needs no database, so a command line tool can fail fast. */
+export function checkAccountInput(input: CreateAccountInput): CheckedInput {
   const email = input.email.trim();
   const team = input.team.trim();
   if (!isValidEmail(email)) throw new AccountError(`Not a valid e-mail address: "${email}"`);
@@ -51,31 +58,40 @@ export async function createAccount(
   const fullName = (input.fullName ?? '').trim();
   const nameProblem = fullName ? fullNameProblem(fullName) : undefined;
   if (nameProblem) throw new AccountError(`The name ${nameProblem}.`);
-  if (await findUserByEmail(db, email)) {
-    throw new AccountError(`A user with the e-mail ${email} already exists.`);
+  const username = input.username?.trim();
+  const problem = username === undefined ? undefined : usernameProblem(username);
+  if (problem) throw new AccountError(`The username ${problem}.`);
+  return { email, team, fullName, username, password, isTeamAdmin: input.isTeamAdmin ?? false };
+}
+
+export async function createAccount(
+  db: Db,
+  input: CreateAccountInput,
+): Promise<{ id: string; password: string; username: string }> {
+  const c = checkAccountInput(input);
+  if (await findUserByEmail(db, c.email)) {
+    throw new AccountError(`A user with the e-mail ${c.email} already exists.`);
   }
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashPassword(c.password);
   return db.tx(async (q) => {
-    const teamId = await findOrCreateTeam(q, team);
-    let username = input.username?.trim();
+    const teamId = await findOrCreateTeam(q, c.team);
+    let username = c.username;
     if (username !== undefined) {
-      const problem = usernameProblem(username);
-      if (problem) throw new AccountError(`The username ${problem}.`);
       if (await usernameTaken(q, teamId, username)) {
-        throw new AccountError(`The username ${username} is already taken in team ${team}.`);
+        throw new AccountError(`The username ${username} is already taken in team ${c.team}.`);
       }
     } else {
-      username = await deriveUsername(q, teamId, email);
+      username = await deriveUsername(q, teamId, c.email);
     }
     const id = await insertUser(q, {
       teamId,
-      email,
-      fullName,
+      email: c.email,
+      fullName: c.fullName,
       username,
       passwordHash,
-      isTeamAdmin: input.isTeamAdmin ?? false,
+      isTeamAdmin: c.isTeamAdmin,
       mustChangePassword: true,
     });
-    return { id, password, username };
+    return { id, password: c.password, username };
   });
 }

@@ -1,0 +1,132 @@
+// DELETE /api/users/{id}: only oneself; the account, its sessions, its videos with their files
+// and scenes go; a team never loses its last admin while members remain.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../support/server.ts';
+
+let server: TestServer;
+
+async function addVideo(ownerId: string): Promise<string> {
+  const [team] = await server.ctx.db.query<{ team_id: string }>(
+    'SELECT team_id FROM users WHERE id = $1',
+    [ownerId],
+  );
+  const [video] = await server.ctx.db.query<{ id: string }>(
+    "INSERT INTO videos (team_id, owner_id, filename, status) VALUES ($1, $2, 'a.mp4', 'completed') RETURNING id",
+    [team!.team_id, ownerId],
+  );
+  const id = video!.id;
+  await server.ctx.db.query(
+    "INSERT INTO scenes (video_id, idx, start_ms, end_ms, description) VALUES ($1, 0, 0, 1000, 'scene')",
+    [id],
+  );
+  await server.ctx.storage.put(`input/${id}/source.mp4`, Buffer.from('video'));
+  await server.ctx.storage.put(`output/${id}/thumbnail.jpg`, Buffer.from('image'));
+  return id;
+}
+
+const filesDir = (kind: 'input' | 'output', id: string): string =>
+  path.join(server.dataDir, 'files', kind, id);
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+describe('DELETE /api/users/{id}', () => {
+  it('refuses to delete someone else (403)', async () => {
+    const me = await server.createUser({ email: 'pat@example.com', password: 'Pat123456' });
+    const other = await server.createUser({ email: 'quinn@example.com', password: 'Quinn1234' });
+    const token = await server.login('pat@example.com', 'Pat123456');
+    const res = await server.call('DELETE', `/api/users/${other}`, { token });
+    expect(res.status).toBe(403);
+    expect(res.body.detail).toMatch(/own account/);
+    const nonsense = await server.call('DELETE', '/api/users/not-a-uuid', { token });
+    expect(nonsense.status).toBe(403);
+    expect(me).not.toBe(other);
+  });
+
+  it('deletes the account, its sessions, videos, scenes and files, and nothing of others', async () => {
+    const owner = await server.createUser({
+      email: 'rita@example.com',
+      password: 'Rita12345',
+      team: 'Studio',
+      isTeamAdmin: true,
+    });
+    const colleague = await server.createUser({
+      email: 'sam@example.com',
+      password: 'Sam123456',
+      team: 'Studio',
+    });
+    const mine = await addVideo(owner);
+    const theirs = await addVideo(colleague);
+    const token = await server.login('rita@example.com', 'Rita12345');
+    const second = await server.login('rita@example.com', 'Rita12345');
+    expect(fs.existsSync(filesDir('input', mine))).toBe(true);
+
+    const res = await server.call('DELETE', `/api/users/${owner}`, { token });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ deleted_videos: 1 });
+
+    expect(fs.existsSync(filesDir('input', mine))).toBe(false);
+    expect(fs.existsSync(filesDir('output', mine))).toBe(false);
+    expect(fs.existsSync(filesDir('input', theirs))).toBe(true);
+    const db = server.ctx.db;
+    expect(await db.query('SELECT 1 FROM videos WHERE id = $1', [mine])).toHaveLength(0);
+    expect(await db.query('SELECT 1 FROM scenes WHERE video_id = $1', [mine])).toHaveLength(0);
+    expect(await db.query('SELECT 1 FROM videos WHERE id = $1', [theirs])).toHaveLength(1);
+    expect(await db.query('SELECT 1 FROM sessions WHERE user_id = $1', [owner])).toHaveLength(0);
+
+    expect((await server.call('GET', '/api/profile', { token })).status).toBe(401);
+    expect((await server.call('GET', '/api/refresh', { token: second })).status).toBe(401);
+    const login = await server.call('POST', '/api/login', {
+      body: { email: 'rita@example.com', password: 'Rita12345' },
+    });
+    expect(login.status).toBe(401);
+
+    // The team keeps an admin: the remaining member.
+    const [sam] = await db.query<{ is_team_admin: boolean }>(
+      'SELECT is_team_admin FROM users WHERE id = $1',
+      [colleague],
+    );
+    expect(sam!.is_team_admin).toBe(true);
+  });
+
+  it('promotes the longest-standing member only when no admin is left', async () => {
+    const a = await server.createUser({
+      email: 'a1@example.com',
+      password: 'Aaaa11111',
+      team: 'T2',
+      isTeamAdmin: true,
+    });
+    const b = await server.createUser({
+      email: 'b1@example.com',
+      password: 'Bbbb11111',
+      team: 'T2',
+      isTeamAdmin: true,
+    });
+    const c = await server.createUser({
+      email: 'c1@example.com',
+      password: 'Cccc11111',
+      team: 'T2',
+    });
+    const token = await server.login('a1@example.com', 'Aaaa11111');
+    expect((await server.call('DELETE', `/api/users/${a}`, { token })).status).toBe(200);
+    const rows = await server.ctx.db.query<{ id: string; is_team_admin: boolean }>(
+      'SELECT id, is_team_admin FROM users WHERE id = ANY($1::uuid[]) ORDER BY created_at',
+      [[b, c]],
+    );
+    expect(rows.map((r) => r.is_team_admin)).toEqual([true, false]);
+  });
+
+  it('is refused while the initial password is unchanged', async () => {
+    const id = await server.createUser({
+      email: 'new1@example.com',
+      password: 'New123456',
+      mustChangePassword: true,
+    });
+    const token = await server.login('new1@example.com', 'New123456');
+    expect((await server.call('DELETE', `/api/users/${id}`, { token })).status).toBe(403);
+  });
+});
