@@ -6,8 +6,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
 import type { AppContext } from '../../server/src/context.ts';
+import { resolveMediaTools } from '../../server/src/media/tools.ts';
 import { indexVideo } from '../../server/src/search/index-video.ts';
 
 const run = promisify(execFile);
@@ -54,8 +54,10 @@ export interface SeededVideo {
 }
 
 function ffmpegBinary(): string {
-  if (process.env.FFMPEG_PATH) return process.env.FFMPEG_PATH;
-  return fs.existsSync('/usr/bin/ffmpeg') ? '/usr/bin/ffmpeg' : ffmpegInstaller.path;
+  return resolveMediaTools({
+    ffmpegPath: process.env.FFMPEG_PATH || undefined,
+    ffprobePath: process.env.FFPROBE_PATH || undefined,
+  }).ffmpeg;
 }
 
 const CACHE = path.join(os.tmpdir(), 'va-seed-media-v1');
