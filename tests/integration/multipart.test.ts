@@ -74,6 +74,14 @@ describe('local multipart upload', () => {
     expect(listed.body.parts).toEqual(
       chunks.map((c, i) => ({ part_number: i + 1, etag: md5(c), size: c.length })),
     );
+    const alias = await server.call(
+      'GET',
+      `/api/videos/${id}/multipart/parts?upload_id=${uploadId}`,
+      {
+        token,
+      },
+    );
+    expect(alias.body).toEqual(listed.body);
     const parts = chunks.map((c, i) => ({ part_number: i + 1, etag: md5(c) }));
     const wrong = await server.call('POST', `/api/videos/${id}/multipart/complete`, {
       token,

@@ -2,7 +2,7 @@
 // the client asks us for part URLs and we answer S3's (STORAGE=s3) or this server's (local).
 //   POST   /api/videos/:id/multipart                    -> {upload_id, part_size, key, expires_at}
 //   POST   /api/videos/:id/multipart/sign-parts         {upload_id, part_numbers} -> {parts:[{part_number, url}]}
-//   GET    /api/videos/:id/multipart/list-parts?upload_id -> {parts:[{part_number, etag, size}]}
+//   GET    /api/videos/:id/multipart/list-parts?upload_id (or /parts) -> {parts:[{part_number, etag, size}]}
 //   POST   /api/videos/:id/multipart/complete           {upload_id, parts:[{part_number, etag}]} -> {key, size}
 //   DELETE /api/videos/:id/multipart?upload_id          -> 204
 import crypto from 'node:crypto';
@@ -148,15 +148,18 @@ export function registerMultipartRoutes(app: FastifyInstance, ctx: AppContext): 
     },
   );
 
-  app.get<{ Params: Params; Querystring: { upload_id: string } }>(
-    '/api/videos/:id/multipart/list-parts',
-    { schema: queryUploadSchema },
-    async (request) => {
-      const video = await uploadingVideo(ctx, request, request.params.id);
-      const upload = await openUpload(video.id, request.query.upload_id);
-      return { parts: await backend().listParts(upload) };
-    },
-  );
+  // list-parts, also reachable as /parts (the name the client queue uses).
+  for (const suffix of ['list-parts', 'parts']) {
+    app.get<{ Params: Params; Querystring: { upload_id: string } }>(
+      `/api/videos/:id/multipart/${suffix}`,
+      { schema: queryUploadSchema },
+      async (request) => {
+        const video = await uploadingVideo(ctx, request, request.params.id);
+        const upload = await openUpload(video.id, request.query.upload_id);
+        return { parts: await backend().listParts(upload) };
+      },
+    );
+  }
 
   app.post<{
     Params: Params;
