@@ -1,0 +1,80 @@
+// The one decode of the whole video: measures every sample (scene changes, brightness, motion,
+// colours) from a stream of tiny RGB frames and writes evenly spaced candidate frame images to a
+// temp folder, from which each scene's frames are picked afterwards.
+import fs from 'node:fs';
+import path from 'node:path';
+import { analysisPassArgs, STATS_HEIGHT, STATS_WIDTH } from './args.ts';
+import { runProcess } from './run.ts';
+import { SceneDetector } from './scene-detector.ts';
+import type { VisualSamples } from './visual.ts';
+
+export interface AnalysisPassResult {
+  /** Scene start times after the first scene, ms. */
+  boundariesMs: number[];
+  visual: VisualSamples;
+  /** Candidate frame images in time order; image i shows time i * 1000 / gridFps ms. */
+  gridFrames: string[];
+  gridFps: number;
+}
+
+export interface AnalysisPassOptions {
+  ffmpeg: string;
+  input: string;
+  /** A fresh empty folder for the candidate images. */
+  workDir: string;
+  durationMs: number;
+  minSceneMs: number;
+  statsFps?: number;
+  frameMaxWidth?: number;
+  signal?: AbortSignal;
+}
+
+/** Candidate images per second: dense for short videos, sparse for long ones (disk and time). */
+export function gridFpsFor(durationMs: number): number {
+  const minutes = durationMs / 60_000;
+  if (minutes <= 10) return 4;
+  if (minutes <= 60) return 2;
+  return 1;
+}
+
+export async function runAnalysisPass(o: AnalysisPassOptions): Promise<AnalysisPassResult> {
+  const statsFps = o.statsFps ?? 10;
+  const gridFps = gridFpsFor(o.durationMs);
+  const detector = new SceneDetector({
+    fps: statsFps,
+    width: STATS_WIDTH,
+    height: STATS_HEIGHT,
+    minSceneMs: o.minSceneMs,
+  });
+  const frameBytes = STATS_WIDTH * STATS_HEIGHT * 3;
+  const pending = Buffer.alloc(frameBytes);
+  let filled = 0;
+  const onStdout = (chunk: Buffer): void => {
+    let at = 0;
+    while (at < chunk.length) {
+      const take = Math.min(frameBytes - filled, chunk.length - at);
+      chunk.copy(pending, filled, at, at + take);
+      filled += take;
+      at += take;
+      if (filled === frameBytes) {
+        detector.push(pending);
+        filled = 0;
+      }
+    }
+  };
+  await runProcess(
+    o.ffmpeg,
+    analysisPassArgs(o.input, {
+      statsFps,
+      gridFps,
+      frameMaxWidth: o.frameMaxWidth ?? 640,
+      framePattern: path.join(o.workDir, 'f%06d.jpg'),
+    }),
+    { onStdout, signal: o.signal, timeoutMs: Math.max(10 * 60_000, o.durationMs * 4) },
+  );
+  const gridFrames = (await fs.promises.readdir(o.workDir))
+    .filter((f) => /^f\d{6}\.jpg$/.test(f))
+    .sort()
+    .map((f) => path.join(o.workDir, f));
+  return { boundariesMs: detector.finish(), visual: detector.visual, gridFrames, gridFps };
+}

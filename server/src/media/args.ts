@@ -1,0 +1,165 @@
+// Pure ffmpeg/ffprobe argument builders: no I/O, unit-tested. Everything here works with the
+// 2018 static ffmpeg 4.1 of @ffmpeg-installer as well as Debian's 5.x (no scdet, no xfade).
+
+const QUIET = ['-hide_banner', '-nostdin', '-loglevel', 'error'];
+
+const seconds = (ms: number): string => (Math.max(0, ms) / 1000).toFixed(3);
+
+export function probeArgs(input: string): string[] {
+  return ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', input];
+}
+
+/** Size of the small raw frames the analysis pass measures (scene changes, colours, motion). */
+export const STATS_WIDTH = 64;
+export const STATS_HEIGHT = 36;
+
+export interface AnalysisPassOptions {
+  /** Samples per second for measurement. */
+  statsFps: number;
+  /** Candidate frame images per second, written as JPEG files. */
+  gridFps: number;
+  /** Widest candidate image (never upscaled). */
+  frameMaxWidth: number;
+  /** printf-style pattern for the candidate images, e.g. /tmp/x/f%06d.jpg. */
+  framePattern: string;
+}
+
+/**
+ * One decode of the video feeding two outputs: tiny RGB frames on stdout for measurement and
+ * candidate frame images on disk. Timestamps start at zero, so sample k is at k / fps seconds.
+ */
+export function analysisPassArgs(input: string, o: AnalysisPassOptions): string[] {
+  const graph =
+    `[0:v:0]setpts=PTS-STARTPTS,split=2[m][g];` +
+    `[m]fps=${o.statsFps},scale=${STATS_WIDTH}:${STATS_HEIGHT}:flags=area,format=rgb24[stats];` +
+    `[g]fps=${o.gridFps},scale='min(${o.frameMaxWidth},iw)':-2,format=yuvj420p[frames]`;
+  return [
+    ...QUIET,
+    '-i',
+    input,
+    '-filter_complex',
+    graph,
+    '-map',
+    '[stats]',
+    '-f',
+    'rawvideo',
+    'pipe:1',
+    '-map',
+    '[frames]',
+    '-q:v',
+    '4',
+    '-f',
+    'image2',
+    o.framePattern,
+  ];
+}
+
+/** H.264/AAC MP4 with the index up front, for browsers; no larger than maxHeight lines. */
+export function renditionArgs(
+  input: string,
+  output: string,
+  o: { hasAudio: boolean; maxHeight: number },
+): string[] {
+  return [
+    ...QUIET,
+    '-y',
+    '-i',
+    input,
+    '-map',
+    '0:v:0',
+    ...(o.hasAudio ? ['-map', '0:a:0'] : []),
+    '-vf',
+    `scale=-2:'min(${o.maxHeight},ih)',format=yuv420p`,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryfast',
+    '-crf',
+    '23',
+    ...(o.hasAudio ? ['-c:a', 'aac', '-b:a', '128k', '-ac', '2'] : []),
+    '-sn',
+    '-movflags',
+    '+faststart',
+    '-f',
+    'mp4',
+    output,
+  ];
+}
+
+/**
+ * A scene clip cut without re-encoding: seeks to the keyframe at or before start, and the MP4 edit
+ * list makes players begin at the scene start. Costs a file copy, not a decode.
+ */
+export function clipArgs(
+  input: string,
+  output: string,
+  o: { startMs: number; endMs: number; hasAudio: boolean },
+): string[] {
+  return [
+    ...QUIET,
+    '-y',
+    '-ss',
+    seconds(o.startMs),
+    '-i',
+    input,
+    '-t',
+    seconds(o.endMs - o.startMs),
+    '-map',
+    '0:v:0',
+    ...(o.hasAudio ? ['-map', '0:a:0'] : []),
+    '-c',
+    'copy',
+    '-avoid_negative_ts',
+    'make_zero',
+    '-movflags',
+    '+faststart',
+    '-f',
+    'mp4',
+    output,
+  ];
+}
+
+/** One subtitle stream (by its absolute index) as WebVTT on stdout. */
+export function subtitleArgs(input: string, streamIndex: number): string[] {
+  return [
+    ...QUIET,
+    '-i',
+    input,
+    '-map',
+    `0:${streamIndex}`,
+    '-c:s',
+    'webvtt',
+    '-f',
+    'webvtt',
+    'pipe:1',
+  ];
+}
+
+/** Mono 16 kHz speech audio, small enough for transcription endpoints (about 14 MB per hour). */
+export function speechAudioArgs(input: string, output: string): string[] {
+  return [
+    ...QUIET,
+    '-y',
+    '-i',
+    input,
+    '-map',
+    '0:a:0',
+    '-vn',
+    '-ac',
+    '1',
+    '-ar',
+    '16000',
+    '-c:a',
+    'libmp3lame',
+    '-b:a',
+    '32k',
+    '-f',
+    'mp3',
+    output,
+  ];
+}
+
+/** A plain full decode with nothing written: the yardstick of the throughput bench. */
+export function decodeArgs(input: string): string[] {
+  return [...QUIET, '-i', input, '-map', '0:v:0', '-f', 'null', '-'];
+}

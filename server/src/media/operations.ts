@@ -1,0 +1,83 @@
+// The media operations of the pipeline: each builds its arguments (args.ts) and runs the tool
+// through runProcess (run.ts), the one place that spawns.
+import { clipArgs, probeArgs, renditionArgs, speechAudioArgs, subtitleArgs } from './args.ts';
+import { parseWebVtt } from './captions.ts';
+import { NotAVideoError, parseProbe, type ProbeResult } from './probe.ts';
+import { ProcessError, runProcess } from './run.ts';
+import type { MediaTools } from './tools.ts';
+import type { CaptionCue } from '../analysis/provider.ts';
+
+/** Facts about a file; NotAVideoError when ffprobe cannot read it as a video. */
+export async function probeFile(
+  tools: MediaTools,
+  file: string,
+  signal?: AbortSignal,
+): Promise<ProbeResult> {
+  try {
+    const { stdout } = await runProcess(tools.ffprobe, probeArgs(file), {
+      signal,
+      timeoutMs: 120_000,
+    });
+    return parseProbe(stdout.toString('utf8'));
+  } catch (err) {
+    if (err instanceof ProcessError && err.exitCode !== null) throw new NotAVideoError(err.message);
+    throw err;
+  }
+}
+
+/** Time allowed for a whole-file ffmpeg run: generous, scaled to the video's length. */
+const budget = (durationMs: number): number => Math.max(10 * 60_000, durationMs * 6);
+
+export async function makeRendition(
+  tools: MediaTools,
+  input: string,
+  output: string,
+  o: { hasAudio: boolean; durationMs: number; signal?: AbortSignal },
+): Promise<void> {
+  await runProcess(
+    tools.ffmpeg,
+    renditionArgs(input, output, { hasAudio: o.hasAudio, maxHeight: 1080 }),
+    {
+      signal: o.signal,
+      timeoutMs: budget(o.durationMs),
+    },
+  );
+}
+
+export async function cutClip(
+  tools: MediaTools,
+  input: string,
+  output: string,
+  o: { startMs: number; endMs: number; hasAudio: boolean; signal?: AbortSignal },
+): Promise<void> {
+  await runProcess(tools.ffmpeg, clipArgs(input, output, o), {
+    signal: o.signal,
+    timeoutMs: budget(o.endMs - o.startMs),
+  });
+}
+
+export async function readSubtitleCues(
+  tools: MediaTools,
+  input: string,
+  streamIndex: number,
+  signal?: AbortSignal,
+): Promise<CaptionCue[]> {
+  const { stdout } = await runProcess(tools.ffmpeg, subtitleArgs(input, streamIndex), {
+    signal,
+    timeoutMs: 10 * 60_000,
+    maxStdoutBytes: 32 * 1024 * 1024,
+  });
+  return parseWebVtt(stdout.toString('utf8'));
+}
+
+export async function extractSpeechAudio(
+  tools: MediaTools,
+  input: string,
+  output: string,
+  o: { durationMs: number; signal?: AbortSignal },
+): Promise<void> {
+  await runProcess(tools.ffmpeg, speechAudioArgs(input, output), {
+    signal: o.signal,
+    timeoutMs: budget(o.durationMs),
+  });
+}

@@ -1,0 +1,104 @@
+// The one module that starts processes. Every ffmpeg/ffprobe run goes through runProcess: a
+// timeout, a kill when the job is aborted, stderr kept as a bounded tail for the error message,
+// and stdout either collected up to a limit or streamed to a callback (never unbounded).
+import { spawn } from 'node:child_process';
+
+export interface RunOptions {
+  signal?: AbortSignal;
+  /** Kill the process after this long (ms). */
+  timeoutMs?: number;
+  /** Receives stdout as it comes; the process waits while the callback's work is pending. */
+  onStdout?: (chunk: Buffer) => void;
+  /** Collect stdout (when no onStdout) up to this many bytes; more fails the run. */
+  maxStdoutBytes?: number;
+  /** Bytes of stderr kept (the tail) for error messages. */
+  stderrTailBytes?: number;
+}
+
+export interface RunResult {
+  stdout: Buffer;
+  stderr: string;
+}
+
+export class ProcessError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: number | null,
+    readonly stderr: string,
+  ) {
+    super(message);
+    this.name = 'ProcessError';
+  }
+}
+
+const DEFAULT_TIMEOUT_MS = 6 * 60 * 60 * 1000;
+
+export function runProcess(bin: string, args: string[], opts: RunOptions = {}): Promise<RunResult> {
+  const maxStdout = opts.maxStdoutBytes ?? 16 * 1024 * 1024;
+  const tailBytes = opts.stderrTailBytes ?? 16 * 1024;
+  return new Promise<RunResult>((resolve, reject) => {
+    if (opts.signal?.aborted) {
+      reject(opts.signal.reason);
+      return;
+    }
+    const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
+    let outBytes = 0;
+    let stderr = '';
+    let failure: unknown;
+    let settled = false;
+
+    const kill = (why: unknown): void => {
+      if (failure === undefined) failure = why;
+      child.kill('SIGKILL');
+    };
+    const onAbort = (): void => kill(opts.signal?.reason);
+    opts.signal?.addEventListener('abort', onAbort, { once: true });
+    const timer = setTimeout(
+      () => kill(new ProcessError(`${label(bin)} timed out`, null, stderr)),
+      opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    );
+
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (opts.onStdout) {
+        try {
+          opts.onStdout(chunk);
+        } catch (err) {
+          kill(err);
+        }
+        return;
+      }
+      outBytes += chunk.length;
+      if (outBytes > maxStdout) kill(new ProcessError(`${label(bin)} wrote too much`, null, ''));
+      else out.push(chunk);
+    });
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (text: string) => {
+      stderr = (stderr + text).slice(-tailBytes);
+    });
+
+    const finish = (err: unknown, code: number | null): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      opts.signal?.removeEventListener('abort', onAbort);
+      if (failure !== undefined) reject(failure);
+      else if (err) reject(err);
+      else if (code !== 0) {
+        reject(
+          new ProcessError(`${label(bin)} exited with ${code}: ${lastLines(stderr)}`, code, stderr),
+        );
+      } else resolve({ stdout: Buffer.concat(out), stderr });
+    };
+    child.on('error', (err) => finish(err, null));
+    child.on('close', (code) => finish(undefined, code));
+  });
+}
+
+function label(bin: string): string {
+  return bin.split(/[\\/]/).pop() ?? bin;
+}
+
+function lastLines(text: string, n = 3): string {
+  return text.trim().split('\n').slice(-n).join(' | ');
+}
