@@ -8,6 +8,7 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Db } from './db/db.ts';
 import { openDatabase } from './db/open.ts';
+import { startInlineWorker } from './jobs/inline.ts';
 import { loadSecrets } from './secrets.ts';
 import { createStorage } from './storage/create.ts';
 
@@ -37,10 +38,13 @@ export async function startServer(
   await ensureDemoAccount(ctx, { announce: opts.logger !== false });
   const app = await buildApp(ctx, opts);
   await app.listen({ port: config.port, host: config.host });
+  const worker = config.worker === 'inline' ? startInlineWorker(ctx) : undefined;
   return {
     app,
     ctx,
     async close() {
+      // The worker first: it gives its running job back to the queue while the database is open.
+      await worker?.stop();
       await app.close();
       await ctx.db.close();
     },

@@ -1,0 +1,54 @@
+// `npm run worker`: an analysis worker on its own, next to servers started with WORKER=off (or
+// inline), all sharing one PostgreSQL. Several may run at once; a job is only ever taken by one.
+//   DATABASE_URL=postgres://... WORKER_CONCURRENCY=2 npm run worker
+import { ConfigError, loadConfig } from '../src/config.ts';
+import { openDatabase } from '../src/db/open.ts';
+import { productHandlers } from '../src/jobs/handlers.ts';
+import { JobWorker } from '../src/jobs/worker.ts';
+import { createContext } from '../src/server.ts';
+
+function concurrency(): number {
+  const flag = process.argv.indexOf('--concurrency');
+  const raw = flag >= 0 ? process.argv[flag + 1] : process.env.WORKER_CONCURRENCY;
+  const n = Number(raw ?? 1);
+  if (!Number.isInteger(n) || n < 1 || n > 64) {
+    throw new ConfigError(`WORKER_CONCURRENCY must be a whole number from 1 to 64 (got "${raw}")`);
+  }
+  return n;
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  if (!config.databaseUrl) {
+    console.error(
+      'npm run worker needs DATABASE_URL (postgres://...): the embedded database can only be used ' +
+        'by one process. Without DATABASE_URL, run `npm start` with WORKER=inline (the default): ' +
+        'the server then runs the analysis itself.',
+    );
+    process.exit(2);
+  }
+  const n = concurrency();
+  const db = await openDatabase(config);
+  const ctx = await createContext(config, db);
+  const worker = new JobWorker(ctx, { handlers: productHandlers(), concurrency: n });
+  worker.start();
+  console.log(
+    JSON.stringify({ level: 30, msg: 'worker started', worker: worker.id, concurrency: n }),
+  );
+  const stop = (): void => {
+    worker
+      .stop()
+      .then(() => db.close())
+      .then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof ConfigError ? `Configuration error: ${err.message}` : err);
+  process.exit(1);
+});

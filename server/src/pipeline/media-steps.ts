@@ -1,0 +1,178 @@
+// Steps that only need ffmpeg: probe, the browser-playable file, scene clips and captions.
+import fs from 'node:fs';
+import path from 'node:path';
+import { PermanentJobError } from '../jobs/errors.ts';
+import { captionsBetween, toWebVtt } from '../media/captions.ts';
+import {
+  cutClip,
+  extractSpeechAudio,
+  makeRendition,
+  probeFile,
+  readSubtitleCues,
+} from '../media/operations.ts';
+import {
+  isBrowserPlayable,
+  NotAVideoError,
+  subtitleStreams,
+  type ProbeResult,
+} from '../media/probe.ts';
+import { formatTimecode } from '../media/timecode.ts';
+import { createProvider } from '../analysis/create.ts';
+import type { CaptionCue } from '../analysis/provider.ts';
+import { outputKey, resultOf, type Step, type StepContext } from './step-context.ts';
+import { scenesOf, updateScene, updateVideo } from './video-store.ts';
+
+/** Shown to the user on the failed video: plain words. */
+export const NOT_A_VIDEO = 'not a video file';
+
+export const probeStep: Step<ProbeResult> = {
+  name: 'probe',
+  async run(s) {
+    if (!s.video.source_key || !(await s.ctx.storage.stat(s.video.source_key))) {
+      throw new PermanentJobError('the uploaded file is missing');
+    }
+    let probe: ProbeResult;
+    try {
+      probe = await probeFile(s.tools, await s.localFile(s.video.source_key), s.signal);
+    } catch (err) {
+      if (err instanceof NotAVideoError) throw new PermanentJobError(NOT_A_VIDEO, { cause: err });
+      throw err;
+    }
+    await updateVideo(
+      s.ctx.db,
+      s.video.id,
+      { video_length: probe.durationMs / 1000 },
+      {
+        probe: {
+          duration_ms: probe.durationMs,
+          width: probe.width ?? null,
+          height: probe.height ?? null,
+          rotation: probe.rotation,
+          video_codec: probe.videoCodec ?? null,
+          audio_codec: probe.audioCodec ?? null,
+          frame_rate: probe.frameRate ?? null,
+          creation_date: probe.creationDate ?? null,
+          streams: probe.streams,
+        },
+      },
+    );
+    return probe;
+  },
+};
+
+export interface RenditionResult {
+  playableKey: string;
+  /** True when the original plays in browsers as it is. */
+  original: boolean;
+}
+
+export const renditionStep: Step<RenditionResult> = {
+  name: 'rendition',
+  async run(s) {
+    const probe = resultOf(s, probeStep);
+    const source = s.video.source_key!;
+    let result: RenditionResult = { playableKey: source, original: true };
+    if (!isBrowserPlayable(probe)) {
+      const file = path.join(s.workDir, 'playable.mp4');
+      await makeRendition(s.tools, await s.localFile(source), file, {
+        hasAudio: probe.audioCodec !== undefined,
+        durationMs: probe.durationMs,
+        signal: s.signal,
+      });
+      const key = outputKey(s.video.id, 'playable.mp4');
+      await s.ctx.storage.put(key, fs.createReadStream(file), 'video/mp4');
+      await fs.promises.rm(file, { force: true });
+      result = { playableKey: key, original: false };
+    }
+    await updateVideo(s.ctx.db, s.video.id, { playable_key: result.playableKey });
+    return result;
+  },
+};
+
+/**
+ * A stream-copied MP4 per scene cut from the playable file: no decode, so it costs about one copy
+ * of the video in total, and each scene plays on its own in the detail page.
+ */
+export const clipsStep: Step<{ clips: number }> = {
+  name: 'clips',
+  async run(s) {
+    const probe = resultOf(s, probeStep);
+    const { playableKey } = resultOf(s, renditionStep);
+    const input = await s.localFile(playableKey);
+    const scenes = await scenesOf(s.ctx.db, s.video.id);
+    for (const scene of scenes) {
+      const file = path.join(s.workDir, `clip-${scene.idx}.mp4`);
+      await cutClip(s.tools, input, file, {
+        startMs: scene.start_ms,
+        endMs: scene.end_ms,
+        hasAudio: probe.audioCodec !== undefined,
+        signal: s.signal,
+      });
+      const key = outputKey(s.video.id, 'scenes', String(scene.idx), 'clip.mp4');
+      await s.ctx.storage.put(key, fs.createReadStream(file), 'video/mp4');
+      await fs.promises.rm(file, { force: true });
+      await updateScene(s.ctx.db, s.video.id, scene.idx, { clip_key: key });
+    }
+    return { clips: scenes.length };
+  },
+};
+
+export interface CaptionsResult {
+  source: 'subtitles' | 'speech' | 'none';
+  cues: CaptionCue[];
+}
+
+async function findCues(s: StepContext, probe: ProbeResult): Promise<CaptionsResult> {
+  const source = await s.localFile(s.video.source_key!);
+  const tracks = subtitleStreams(probe);
+  // Prefer a track in the output language, else the first text track.
+  const track = tracks.find((t) => t.language?.startsWith(s.video.output_language)) ?? tracks[0];
+  if (track) {
+    const cues = await readSubtitleCues(s.tools, source, track.index, s.signal);
+    if (cues.length > 0) return { source: 'subtitles', cues };
+  }
+  const provider = createProvider(s.ctx.config);
+  if (provider.transcribe && probe.audioCodec !== undefined) {
+    const audio = path.join(s.workDir, 'speech.mp3');
+    await extractSpeechAudio(s.tools, source, audio, {
+      durationMs: probe.durationMs,
+      signal: s.signal,
+    });
+    const cues = await provider.transcribe(audio, s.video.output_language);
+    await fs.promises.rm(audio, { force: true });
+    if (cues.length > 0) return { source: 'speech', cues };
+  }
+  return { source: 'none', cues: [] };
+}
+
+export const captionsStep: Step<CaptionsResult> = {
+  name: 'captions',
+  async run(s) {
+    const probe = resultOf(s, probeStep);
+    const found = await findCues(s, probe);
+    let vttKey: string | null = null;
+    if (found.cues.length > 0) {
+      vttKey = outputKey(s.video.id, 'captions.vtt');
+      await s.ctx.storage.put(vttKey, Buffer.from(toWebVtt(found.cues), 'utf8'), 'text/vtt');
+    }
+    for (const scene of await scenesOf(s.ctx.db, s.video.id)) {
+      const text = captionsBetween(found.cues, scene.start_ms, scene.end_ms);
+      await updateScene(s.ctx.db, s.video.id, scene.idx, { captions: text });
+    }
+    await updateVideo(
+      s.ctx.db,
+      s.video.id,
+      {},
+      {
+        captions: found.cues.map((c) => ({
+          start_time: formatTimecode(c.startMs),
+          end_time: formatTimecode(c.endMs),
+          text: c.text,
+        })),
+        captions_source: found.source,
+        captions_key: vttKey,
+      },
+    );
+    return found;
+  },
+};

@@ -1,0 +1,104 @@
+// Scenes, their frames and thumbnails from one decode of the video (media/analysis-pass.ts).
+import fs from 'node:fs';
+import path from 'node:path';
+import { runAnalysisPass } from '../media/analysis-pass.ts';
+import type { SceneVisual } from '../media/visual.ts';
+import { probeStep } from './media-steps.ts';
+import { outputKey, resultOf, type Step } from './step-context.ts';
+import { replaceScenes, updateVideo, type SceneInsert } from './video-store.ts';
+
+/** Shorter scenes are merged into their neighbours. */
+export const MIN_SCENE_MS = 1000;
+/** Frame images kept per scene, evenly spaced. */
+export const MAX_FRAMES_PER_SCENE = 12;
+/** Widest frame image (px); smaller videos keep their size. */
+export const FRAME_MAX_WIDTH = 640;
+
+export interface ScenesResult {
+  scenes: { startMs: number; endMs: number; visual: SceneVisual }[];
+}
+
+/** Up to `max` evenly spaced picks among candidate indexes [from, to); the nearest one if none. */
+export function pickEvenly(from: number, to: number, max: number, nearest: number): number[] {
+  const count = to - from;
+  if (count <= 0) return [nearest];
+  if (count <= max) return Array.from({ length: count }, (_, i) => from + i);
+  return Array.from({ length: max }, (_, i) => from + Math.floor(((i + 0.5) * count) / max));
+}
+
+export const scenesStep: Step<ScenesResult> = {
+  name: 'scenes',
+  async run(s) {
+    const probe = resultOf(s, probeStep);
+    const gridDir = path.join(s.workDir, 'frames');
+    await fs.promises.mkdir(gridDir, { recursive: true });
+    const pass = await runAnalysisPass({
+      ffmpeg: s.tools.ffmpeg,
+      input: await s.localFile(s.video.source_key!),
+      workDir: gridDir,
+      durationMs: probe.durationMs,
+      minSceneMs: MIN_SCENE_MS,
+      frameMaxWidth: FRAME_MAX_WIDTH,
+      signal: s.signal,
+    });
+    const grid = pass.gridFrames;
+    // A re-run (retry, recovered crash) must not leave the images of an earlier cut behind.
+    await s.ctx.storage.deletePrefix(outputKey(s.video.id, 'scenes'));
+    if (grid.length === 0) throw new Error('the video has no decodable frames');
+    const starts = [0, ...pass.boundariesMs];
+    const gridIndex = (ms: number): number => Math.ceil((ms * pass.gridFps) / 1000 - 1e-6);
+    const rows: SceneInsert[] = [];
+    const result: ScenesResult = { scenes: [] };
+    for (let idx = 0; idx < starts.length; idx++) {
+      const startMs = starts[idx]!;
+      const endMs = starts[idx + 1] ?? probe.durationMs;
+      const mid = Math.min(
+        grid.length - 1,
+        Math.floor((((startMs + endMs) / 2) * pass.gridFps) / 1000),
+      );
+      const picks = pickEvenly(
+        Math.min(grid.length, gridIndex(startMs)),
+        Math.min(grid.length, gridIndex(endMs)),
+        MAX_FRAMES_PER_SCENE,
+        mid,
+      );
+      const frames: string[] = [];
+      for (const [n, g] of picks.entries()) {
+        const key = outputKey(
+          s.video.id,
+          'scenes',
+          String(idx),
+          `frame-${String(n + 1).padStart(2, '0')}.jpg`,
+        );
+        await s.ctx.storage.put(key, fs.createReadStream(grid[g]!), 'image/jpeg');
+        frames.push(key);
+      }
+      const thumb = outputKey(s.video.id, 'scenes', String(idx), 'thumbnail.jpg');
+      await s.ctx.storage.put(
+        thumb,
+        fs.createReadStream(grid[picks[Math.floor(picks.length / 2)]!]!),
+        'image/jpeg',
+      );
+      rows.push({ idx, start_ms: startMs, end_ms: endMs, thumbnail_key: thumb, frames });
+      result.scenes.push({ startMs, endMs, visual: pass.visual.summarise(startMs, endMs) });
+    }
+    // The video's picture: the first well-lit candidate after a tenth of the video (titles and
+    // fade-ins come first), else the middle one.
+    let cover = Math.floor(grid.length / 2);
+    for (let g = Math.floor(grid.length / 10); g < grid.length; g++) {
+      const ms = (g * 1000) / pass.gridFps;
+      if (pass.visual.luma.get(pass.visual.indexAt(ms)) >= 0.15) {
+        cover = g;
+        break;
+      }
+    }
+    const coverKey = outputKey(s.video.id, 'thumbnail.jpg');
+    await s.ctx.storage.put(coverKey, fs.createReadStream(grid[cover]!), 'image/jpeg');
+    await s.ctx.db.tx(async (q) => {
+      await replaceScenes(q, s.video.id, rows);
+      await updateVideo(q, s.video.id, { thumbnail_key: coverKey });
+    });
+    await fs.promises.rm(gridDir, { recursive: true, force: true });
+    return result;
+  },
+};

@@ -1,0 +1,73 @@
+// What every pipeline step gets: the video, the tools, a private temp folder, local paths of the
+// source and the playable file (downloaded once from S3 when needed), and the recorded results of
+// the steps before it.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AppContext } from '../context.ts';
+import type { MediaTools } from '../media/tools.ts';
+import type { VideoToAnalyse } from './video-store.ts';
+
+export interface StepContext {
+  ctx: AppContext;
+  video: VideoToAnalyse;
+  tools: MediaTools;
+  signal: AbortSignal;
+  /** Empty folder for this run; removed when the job ends. */
+  workDir: string;
+  /** Results recorded by finished steps, by step name. */
+  results: Map<string, unknown>;
+  /** A local file of the storage key (cached for the run). */
+  localFile(key: string): Promise<string>;
+}
+
+export interface Step<T = unknown> {
+  name: string;
+  /** Does the step's work and answers what later steps need (stored as JSON). */
+  run(s: StepContext): Promise<T>;
+}
+
+/** Output keys of a video: everything the pipeline writes lives under output/<videoId>/. */
+export const outputKey = (videoId: string, ...parts: string[]): string =>
+  ['output', videoId, ...parts].join('/');
+
+export async function openStepContext(
+  ctx: AppContext,
+  video: VideoToAnalyse,
+  tools: MediaTools,
+  signal: AbortSignal,
+  results: Map<string, unknown>,
+): Promise<{ step: StepContext; close(): Promise<void> }> {
+  const workDir = await fs.promises.mkdtemp(
+    path.join(os.tmpdir(), `va-job-${video.id.slice(0, 8)}-`),
+  );
+  const held = new Map<string, { path: string; release(): Promise<void> }>();
+  const step: StepContext = {
+    ctx,
+    video,
+    tools,
+    signal,
+    workDir,
+    results,
+    async localFile(key) {
+      const found = held.get(key);
+      if (found) return found.path;
+      const local = await ctx.storage.localPath(key);
+      held.set(key, local);
+      return local.path;
+    },
+  };
+  return {
+    step,
+    async close() {
+      for (const h of held.values()) await h.release().catch(() => undefined);
+      await fs.promises.rm(workDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A typed view of a finished step's recorded result. */
+export function resultOf<T>(s: StepContext, step: Step<T>): T {
+  if (!s.results.has(step.name)) throw new Error(`step "${step.name}" has not run`);
+  return s.results.get(step.name) as T;
+}

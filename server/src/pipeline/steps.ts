@@ -1,0 +1,17 @@
+// The analysis of one video, in order. Each finished step is recorded with its result, so a
+// retry or a recovered crash resumes at the first unfinished one.
+import { captionsStep, clipsStep, probeStep, renditionStep } from './media-steps.ts';
+import { scenesStep } from './scenes-step.ts';
+import type { Step } from './step-context.ts';
+import { indexStep, understandStep } from './understand-steps.ts';
+
+export const PIPELINE: readonly Step[] = [
+  probeStep,
+  renditionStep,
+  scenesStep,
+  clipsStep,
+  captionsStep,
+  understandStep,
+  // Built last from the stored results; the video is marked completed right after it.
+  indexStep,
+];
