@@ -1,10 +1,29 @@
 import pg from 'pg';
 import type { Db, Queryable, Row } from './db.ts';
 
-export async function openPostgres(url: string): Promise<Db> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+/**
+ * PGlite served over the wire protocol (pglite-socket) runs every connection on one backend, so
+ * the extended-protocol messages of concurrent connections interleave and break each other
+ * ("unnamed prepared statement does not exist"). Against it the pool keeps one connection.
+ */
+async function servesOneBackend(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url });
   // Fail fast with a clear message when the database cannot be reached.
-  await pool.query('SELECT 1');
+  await client.connect();
+  try {
+    const res = await client.query<{ version: string }>('SELECT version() AS version');
+    return /\bPGlite\b/.test(res.rows[0]?.version ?? '');
+  } finally {
+    await client.end();
+  }
+}
+
+export async function openPostgres(url: string): Promise<Db> {
+  const max = (await servesOneBackend(url)) ? 1 : 10;
+  const pool = new pg.Pool({ connectionString: url, max });
+  // An idle connection that fails (server restart, network) must not crash the process: the
+  // pool drops it and opens a new one on the next query.
+  pool.on('error', (err) => console.error('database connection error:', err.message));
   const asQueryable = (c: pg.Pool | pg.PoolClient): Queryable => ({
     async query<T extends Row>(sql: string, params?: readonly unknown[]) {
       const res = await c.query(sql, params as unknown[] | undefined);
