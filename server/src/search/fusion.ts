@@ -2,7 +2,7 @@
 // Constants tuned on bench/search-quality.ts (docs/decisions.md, "Hybrid search").
 
 export const RRF_K = 60;
-export const RRF_WEIGHTS = { dense: 1, sparse: 1 };
+export const RRF_WEIGHTS = { dense: 1, sparse: 2 };
 
 export interface RankedItem {
   videoId: string;
