@@ -22,7 +22,7 @@ export function adminCreateUser(dataDir: string, email: string, team: string): s
   if (res.status !== 0) {
     throw new Error(`admin create-user failed (${res.status}):\n${res.stdout}\n${res.stderr}`);
   }
-  const password = /password\W*([A-Za-z0-9]{8,20})\b/i.exec(res.stdout)?.[1];
+  const password = /Initial password:\s*(\S+)/.exec(res.stdout)?.[1];
   if (!password) throw new Error(`no initial password in the admin output:\n${res.stdout}`);
   return password;
 }
