@@ -138,3 +138,8 @@ export async function jobsOfVideo(q: Queryable, videoId: string): Promise<JobRow
     [videoId],
   );
 }
+
+export async function jobState(q: Queryable, id: string): Promise<JobState | undefined> {
+  const rows = await q.query<{ state: JobState }>('SELECT state FROM jobs WHERE id = $1', [id]);
+  return rows[0]?.state;
+}

@@ -10,6 +10,7 @@ import {
   claimJob,
   finishJob,
   insertJob,
+  jobState,
   releaseJob,
   renewLease,
   type JobRow,
@@ -226,7 +227,14 @@ export class JobWorker {
     reason: unknown,
     fields: Record<string, unknown>,
   ): Promise<void> {
-    const why = reason instanceof JobAbort ? reason.why : 'lost';
+    let why = reason instanceof JobAbort ? reason.why : 'lost';
+    // A lost lease is often a cancel made by another process: the row tells.
+    if (
+      why === 'lost' &&
+      (await jobState(this.ctx.db, job.id).catch(() => undefined)) === 'cancelled'
+    ) {
+      why = 'cancelled';
+    }
     if (why === 'stopping') {
       await releaseJob(this.ctx.db, { id: job.id, workerId: this.id, now: this.ctx.now() }).catch(
         () => undefined,
@@ -268,7 +276,9 @@ export class JobWorker {
             error,
             runAt: now + this.backoffMs(job.attempts),
           });
-      this.log(final ? 'error' : 'warn', final ? 'job failed' : 'job will be retried', {
+      // A permanent failure is about the input (e.g. not a video), not the system: a warning.
+      const level = final && !(err instanceof PermanentJobError) ? 'error' : 'warn';
+      this.log(level, final ? 'job failed' : 'job will be retried', {
         ...fields,
         err: errorText(err),
       });

@@ -1,0 +1,288 @@
+// The job queue on a real PGlite: claims never overlap, leases recover crashed workers, retries
+// back off, failures end in onFailed, cancels stop running handlers, the chain queues follow-ups,
+// and the registry refuses missing or doubled handlers.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/src/config.ts';
+import type { AppContext } from '../../server/src/context.ts';
+import { migrate } from '../../server/src/db/migrate.ts';
+import { openPglite } from '../../server/src/db/pglite.ts';
+import { PermanentJobError } from '../../server/src/jobs/errors.ts';
+import { claimJob, jobsOfVideo, type JobRow } from '../../server/src/jobs/job-store.ts';
+import { JobName } from '../../server/src/jobs/names.ts';
+import { cancelJobs, enqueue } from '../../server/src/jobs/queue.ts';
+import { buildRegistry, RegistryError, type JobHandler } from '../../server/src/jobs/registry.ts';
+import { JobWorker } from '../../server/src/jobs/worker.ts';
+import { createContext } from '../../server/src/server.ts';
+
+let ctx: AppContext;
+let clock: number;
+let dataDir: string;
+const quiet = (): void => undefined;
+
+// One database for the file (opening PGlite is the slow part); each test starts with no jobs.
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'va-jobs-'));
+  const db = await openPglite(undefined);
+  await migrate(db);
+  ctx = await createContext(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' }), db);
+  ctx.now = () => clock;
+});
+
+beforeEach(async () => {
+  await ctx.db.query('DELETE FROM jobs');
+  clock = Date.parse('2030-01-01T00:00:00Z');
+});
+
+afterAll(async () => {
+  await ctx?.db.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const id = (): string => crypto.randomUUID();
+
+function handler(run: JobHandler['run'], extra: Partial<JobHandler> = {}): JobHandler {
+  return { name: JobName.AnalyseVideo, run, ...extra };
+}
+
+async function stateOf(videoId: string): Promise<JobRow> {
+  return (await jobsOfVideo(ctx.db, videoId))[0]!;
+}
+
+describe('job queue', () => {
+  it('two worker loops on one database run every job exactly once', async () => {
+    const runs = new Map<string, number>();
+    const running = new Set<string>();
+    let overlap = false;
+    const h = handler(async (_c, job) => {
+      if (running.has(job.id)) overlap = true;
+      running.add(job.id);
+      await new Promise((r) => setTimeout(r, 5));
+      runs.set(job.id, (runs.get(job.id) ?? 0) + 1);
+      running.delete(job.id);
+    });
+    const videos = Array.from({ length: 24 }, id);
+    for (const v of videos) await enqueue(ctx, JobName.AnalyseVideo, v);
+    const workers = [1, 2].map(
+      (n) =>
+        new JobWorker(ctx, {
+          handlers: [h],
+          concurrency: 3,
+          pollMs: 20,
+          workerId: `w${n}`,
+          log: quiet,
+        }),
+    );
+    workers.forEach((w) => w.start());
+    const until = Date.now() + 20_000;
+    while (runs.size < videos.length && Date.now() < until)
+      await new Promise((r) => setTimeout(r, 20));
+    await Promise.all(workers.map((w) => w.stop()));
+    expect(runs.size).toBe(videos.length);
+    expect([...runs.values()].every((n) => n === 1)).toBe(true);
+    expect(overlap).toBe(false);
+    for (const v of videos) expect((await stateOf(v)).state).toBe('done');
+  });
+
+  it('a job whose worker died is taken over once its lease has expired', async () => {
+    const v = id();
+    await enqueue(ctx, JobName.AnalyseVideo, v);
+    // A worker claims it and is killed: no heartbeat, no result.
+    const lost = await claimJob(ctx.db, {
+      names: [JobName.AnalyseVideo],
+      workerId: 'dead',
+      now: clock,
+      leaseMs: 30_000,
+    });
+    expect(lost?.state).toBe('running');
+    let ran = 0;
+    const rescuer = new JobWorker(ctx, {
+      handlers: [handler(async () => void ran++)],
+      leaseMs: 30_000,
+      workerId: 'rescuer',
+      log: quiet,
+    });
+    expect(await rescuer.runOnce()).toBe(false); // lease still held
+    clock += 31_000;
+    expect(await rescuer.runOnce()).toBe(true);
+    expect(ran).toBe(1);
+    const job = await stateOf(v);
+    expect(job.state).toBe('done');
+    expect(job.attempts).toBe(2);
+  });
+
+  it('retries with backoff, then fails for good and reports once', async () => {
+    const v = id();
+    await enqueue(ctx, JobName.AnalyseVideo, v, { maxAttempts: 2 });
+    const failures: unknown[] = [];
+    const worker = new JobWorker(ctx, {
+      handlers: [
+        handler(
+          async () => {
+            throw new Error('provider down');
+          },
+          { onFailed: async (_c, _j, err) => void failures.push(err) },
+        ),
+      ],
+      backoffMs: () => 10_000,
+      log: quiet,
+    });
+    expect(await worker.runOnce()).toBe(true);
+    let job = await stateOf(v);
+    expect([job.state, job.attempts, job.last_error]).toEqual([
+      'queued',
+      1,
+      expect.stringContaining('provider down'),
+    ]);
+    expect(await worker.runOnce()).toBe(false); // not due yet
+    clock += 10_001;
+    expect(await worker.runOnce()).toBe(true);
+    job = await stateOf(v);
+    expect([job.state, job.attempts]).toEqual(['failed', 2]);
+    expect(failures).toHaveLength(1);
+  });
+
+  it('a permanent error fails at once without retries', async () => {
+    const v = id();
+    await enqueue(ctx, JobName.AnalyseVideo, v);
+    const reasons: string[] = [];
+    const worker = new JobWorker(ctx, {
+      handlers: [
+        handler(
+          async () => {
+            throw new PermanentJobError('not a video file');
+          },
+          { onFailed: async (_c, _j, err) => void reasons.push((err as PermanentJobError).reason) },
+        ),
+      ],
+      log: quiet,
+    });
+    await worker.runOnce();
+    expect((await stateOf(v)).state).toBe('failed');
+    expect(reasons).toEqual(['not a video file']);
+  });
+
+  function waitingHandler(events: { cancelled: string[]; failed: unknown[] }): {
+    h: JobHandler;
+    isRunning: Promise<void>;
+  } {
+    let started!: () => void;
+    const isRunning = new Promise<void>((r) => (started = r));
+    const h = handler(
+      (_c, _job, signal) =>
+        new Promise<void>((_resolve, reject) => {
+          started();
+          signal.addEventListener('abort', () => reject(signal.reason as Error));
+        }),
+      {
+        onCancelled: async (_c, job) => void events.cancelled.push(job.id),
+        onFailed: async (_c, _j, err) => void events.failed.push(err),
+      },
+    );
+    return { h, isRunning };
+  }
+
+  it('cancelling a video stops its running handler at once in this process', async () => {
+    const v = id();
+    await enqueue(ctx, JobName.AnalyseVideo, v);
+    const events = { cancelled: [] as string[], failed: [] as unknown[] };
+    const { h, isRunning } = waitingHandler(events);
+    const worker = new JobWorker(ctx, { handlers: [h], pollMs: 10, log: quiet });
+    worker.start();
+    await isRunning;
+    await cancelJobs(ctx, v);
+    await worker.stop();
+    const job = await stateOf(v);
+    expect(job.state).toBe('cancelled');
+    expect(events).toEqual({ cancelled: [job.id], failed: [] });
+  });
+
+  it('a worker in another process notices a cancel at its next heartbeat', async () => {
+    const v = id();
+    await enqueue(ctx, JobName.AnalyseVideo, v);
+    const events = { cancelled: [] as string[], failed: [] as unknown[] };
+    const { h, isRunning } = waitingHandler(events);
+    // runOnce does not listen to in-process signals: only the lease heartbeat can tell it.
+    const worker = new JobWorker(ctx, { handlers: [h], leaseMs: 300, log: quiet });
+    const done = worker.runOnce();
+    await isRunning;
+    await ctx.db.query(`UPDATE jobs SET state = 'cancelled' WHERE video_id = $1`, [v]);
+    await done;
+    expect(events).toEqual({ cancelled: [(await stateOf(v)).id], failed: [] });
+  });
+
+  it('stopping a worker gives its running job back to the queue', async () => {
+    const v = id();
+    await enqueue(ctx, JobName.AnalyseVideo, v);
+    let started!: () => void;
+    const isRunning = new Promise<void>((r) => (started = r));
+    const worker = new JobWorker(ctx, {
+      handlers: [
+        handler(
+          (_c, _job, signal) =>
+            new Promise<void>((_resolve, reject) => {
+              started();
+              signal.addEventListener('abort', () => reject(signal.reason as Error));
+            }),
+        ),
+      ],
+      pollMs: 10,
+      log: quiet,
+    });
+    worker.start();
+    await isRunning;
+    await worker.stop();
+    const job = await stateOf(v);
+    expect([job.state, job.attempts, job.locked_by]).toEqual(['queued', 0, null]);
+  });
+
+  it('queues the trailer after the analysis only when asked for and when a handler exists', async () => {
+    const [team] = await ctx.db.query<{ id: string }>(
+      `INSERT INTO teams (name) VALUES ('T') RETURNING id`,
+    );
+    const insertVideo = async (instruction: string | null): Promise<string> =>
+      (
+        await ctx.db.query<{ id: string }>(
+          `INSERT INTO videos (team_id, filename, trailer_instruction) VALUES ($1, 'a.mp4', $2) RETURNING id`,
+          [team!.id, instruction],
+        )
+      )[0]!.id;
+    const withTrailer = await insertVideo('Make it short');
+    const without = await insertVideo(null);
+    const analyse = handler(async () => undefined);
+    const trailer: JobHandler = { name: JobName.MakeTrailer, run: async () => undefined };
+
+    // No trailer handler registered yet: nothing follows.
+    const plain = new JobWorker(ctx, { handlers: [analyse], log: quiet });
+    await enqueue(ctx, JobName.AnalyseVideo, withTrailer);
+    await plain.runOnce();
+    expect((await jobsOfVideo(ctx.db, withTrailer)).map((j) => j.name)).toEqual([
+      JobName.AnalyseVideo,
+    ]);
+
+    // With the handler: only the video that asked for a trailer gets one.
+    const full = new JobWorker(ctx, { handlers: [analyse, trailer], log: quiet });
+    await ctx.db.query('DELETE FROM jobs');
+    await enqueue(ctx, JobName.AnalyseVideo, withTrailer);
+    await enqueue(ctx, JobName.AnalyseVideo, without);
+    await full.runOnce();
+    await full.runOnce();
+    const follow = await jobsOfVideo(ctx.db, withTrailer);
+    expect(follow.map((j) => [j.name, j.state])).toEqual([
+      [JobName.AnalyseVideo, 'done'],
+      [JobName.MakeTrailer, 'queued'],
+    ]);
+    expect((await jobsOfVideo(ctx.db, without)).map((j) => j.name)).toEqual([JobName.AnalyseVideo]);
+  });
+
+  it('refuses to start with a job that has two handlers or none', () => {
+    const h = handler(async () => undefined);
+    expect(() => buildRegistry([h, h])).toThrow(RegistryError);
+    expect(() =>
+      buildRegistry([{ name: JobName.MakeTrailer, run: async () => undefined }]),
+    ).toThrow(/"analyse-video" has no handler/);
+    expect(buildRegistry([h]).size).toBe(1);
+  });
+});
