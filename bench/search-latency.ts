@@ -180,8 +180,7 @@ export async function main(): Promise<void> {
   );
   await db.close();
   if (recall < 0.95) {
-    console.error('FAIL: recall@10 below 0.95');
-    process.exitCode = 1;
+    throw new Error(`recall@10 ${recall.toFixed(3)} is below 0.95`);
   }
 }
 

@@ -146,8 +146,7 @@ export async function main(): Promise<void> {
   await sweep(ctx.db, teamId, queries, idToKey, ctx.config);
   await db.close();
   if (mean(all.hybrid!) + 1e-9 < best) {
-    console.error('FAIL: hybrid scored below the better single method');
-    process.exitCode = 1;
+    throw new Error('hybrid scored below the better single method');
   }
 }
 
