@@ -4,17 +4,46 @@ import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 // Messages are parsed at build time so the browser needs no ICU parser (about 8 KB gzipped).
+// English ships with the entry, so `lang/en.json` keeps only the namespaces the signed-out
+// screens use; `lang/en.json?deferred` holds the rest and loads with the signed-in area
+// (src/lib/deferred-messages.tsx). Tests and types see the whole file.
+const FIRST_SCREEN_NAMESPACES = new Set([
+  'app',
+  'common',
+  'validation',
+  'modal',
+  'landing',
+  'login',
+  'forgot',
+  'reset',
+  'password',
+  'notFound',
+  'privacy',
+  'nav',
+]);
+
 function precompileMessages(): Plugin {
   return {
     name: 'precompile-messages',
     enforce: 'pre',
     transform(code, id) {
-      if (!/[\\/]lang[\\/][a-z]{2}\.json$/.test(id)) return null;
+      const match = /[\\/]lang[\\/]([a-z]{2})\.json(\?deferred)?$/.exec(id);
+      if (!match) return null;
+      const [, lang, deferred] = match;
+      const wanted = (key: string): boolean => {
+        if (lang !== 'en') return true; // other languages load on demand, whole
+        return FIRST_SCREEN_NAMESPACES.has(key.split('.')[0] ?? '') !== Boolean(deferred);
+      };
       const messages = JSON.parse(code) as Record<string, string>;
       const compiled = Object.fromEntries(
-        Object.entries(messages).map(([key, text]) => [key, parse(text)]),
+        Object.entries(messages)
+          .filter(([key]) => wanted(key))
+          .map(([key, text]) => [key, parse(text)]),
       );
-      return { code: JSON.stringify(compiled), map: null };
+      // With a query the file is no longer taken for JSON, so that part becomes a JS module.
+      return deferred
+        ? { code: `export default ${JSON.stringify(compiled)};`, map: null, moduleType: 'js' }
+        : { code: JSON.stringify(compiled), map: null };
     },
   };
 }

@@ -6,3 +6,9 @@ interface ImportMetaEnv {
   /** Privacy policy last-updated date (YYYY-MM-DD); empty shows "Unknown". */
   readonly VITE_PRIVACY_LAST_UPDATED?: string;
 }
+
+/** English messages of the signed-in screens, split from the entry by vite.config.ts. */
+declare module '*/en.json?deferred' {
+  const messages: Record<string, string>;
+  export default messages;
+}

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { FullScreenLoader } from '../../components/FullScreenLoader';
 import { ChevronIcon, MenuIcon } from '../../components/Icons';
 import { useGetProfileQuery } from '../../features/profile/api';
+import { DeferredMessages } from '../../lib/deferred-messages';
 import { useT } from '../../lib/locale-context';
 import { selectCurrentUser } from '../../lib/session-slice';
 import { selectAnyRequestPending, useAppSelector } from '../../lib/store-hooks';
@@ -26,94 +27,96 @@ export function SignedInArea() {
     : null;
 
   return (
-    <Flex minH="100dvh">
-      <Flex
-        as="aside"
-        display={{ base: 'none', lg: 'flex' }}
-        direction="column"
-        bg={SIDEBAR_BG}
-        color="white"
-        w={collapsed ? '4.5rem' : '16rem'}
-        transition="width 0.2s"
-        p="3"
-        position="sticky"
-        top="0"
-        h="100dvh"
-        flexShrink={0}
-      >
-        <Flex justify={collapsed ? 'center' : 'space-between'} align="center" mb="6" minH="10">
-          {collapsed ? null : (
-            <Text fontWeight="bold" px="2">
-              {t('app.name')}
-            </Text>
-          )}
-          <IconButton
-            aria-label={collapsed ? t('nav.expand') : t('nav.collapse')}
-            aria-expanded={!collapsed}
-            variant="ghost"
-            color="white"
-            size="sm"
-            _hover={{ bg: 'whiteAlpha.200' }}
-            onClick={() => setCollapsed((value) => !value)}
-          >
-            <ChevronIcon flipped={collapsed} />
-          </IconButton>
-        </Flex>
-        <NavContent collapsed={collapsed} identity={identity} />
-      </Flex>
-
-      <Box flex="1" minW="0">
+    <DeferredMessages>
+      <Flex minH="100dvh">
         <Flex
-          as="header"
-          display={{ base: 'flex', lg: 'none' }}
-          align="center"
-          gap="3"
-          px="4"
-          py="3"
+          as="aside"
+          display={{ base: 'none', lg: 'flex' }}
+          direction="column"
           bg={SIDEBAR_BG}
           color="white"
+          w={collapsed ? '4.5rem' : '16rem'}
+          transition="width 0.2s"
+          p="3"
+          position="sticky"
+          top="0"
+          h="100dvh"
+          flexShrink={0}
         >
-          <IconButton
-            aria-label={t('nav.openMenu')}
-            variant="ghost"
-            color="white"
-            _hover={{ bg: 'whiteAlpha.200' }}
-            onClick={() => setDrawerOpen(true)}
-          >
-            <MenuIcon />
-          </IconButton>
-          <Text fontWeight="bold">{t('app.name')}</Text>
+          <Flex justify={collapsed ? 'center' : 'space-between'} align="center" mb="6" minH="10">
+            {collapsed ? null : (
+              <Text fontWeight="bold" px="2">
+                {t('app.name')}
+              </Text>
+            )}
+            <IconButton
+              aria-label={collapsed ? t('nav.expand') : t('nav.collapse')}
+              aria-expanded={!collapsed}
+              variant="ghost"
+              color="white"
+              size="sm"
+              _hover={{ bg: 'whiteAlpha.200' }}
+              onClick={() => setCollapsed((value) => !value)}
+            >
+              <ChevronIcon flipped={collapsed} />
+            </IconButton>
+          </Flex>
+          <NavContent collapsed={collapsed} identity={identity} />
         </Flex>
-        <Box as="main" p={{ base: '4', md: '8' }}>
-          <SignedInRoutes />
-        </Box>
-      </Box>
 
-      <Drawer.Root
-        open={drawerOpen}
-        onOpenChange={(event) => setDrawerOpen(event.open)}
-        placement="start"
-        lazyMount
-        unmountOnExit
-      >
-        <Portal>
-          <Drawer.Backdrop />
-          <Drawer.Positioner>
-            <Drawer.Content bg={SIDEBAR_BG} color="white" maxW="18rem">
-              <Drawer.Header>
-                <Drawer.Title>{t('app.name')}</Drawer.Title>
-              </Drawer.Header>
-              <Drawer.Body pb="6">
-                <NavContent identity={identity} onNavigate={() => setDrawerOpen(false)} />
-              </Drawer.Body>
-              <Drawer.CloseTrigger asChild>
-                <CloseButton aria-label={t('nav.closeMenu')} color="white" size="sm" />
-              </Drawer.CloseTrigger>
-            </Drawer.Content>
-          </Drawer.Positioner>
-        </Portal>
-      </Drawer.Root>
-      {busy ? <FullScreenLoader /> : null}
-    </Flex>
+        <Box flex="1" minW="0">
+          <Flex
+            as="header"
+            display={{ base: 'flex', lg: 'none' }}
+            align="center"
+            gap="3"
+            px="4"
+            py="3"
+            bg={SIDEBAR_BG}
+            color="white"
+          >
+            <IconButton
+              aria-label={t('nav.openMenu')}
+              variant="ghost"
+              color="white"
+              _hover={{ bg: 'whiteAlpha.200' }}
+              onClick={() => setDrawerOpen(true)}
+            >
+              <MenuIcon />
+            </IconButton>
+            <Text fontWeight="bold">{t('app.name')}</Text>
+          </Flex>
+          <Box as="main" p={{ base: '4', md: '8' }}>
+            <SignedInRoutes />
+          </Box>
+        </Box>
+
+        <Drawer.Root
+          open={drawerOpen}
+          onOpenChange={(event) => setDrawerOpen(event.open)}
+          placement="start"
+          lazyMount
+          unmountOnExit
+        >
+          <Portal>
+            <Drawer.Backdrop />
+            <Drawer.Positioner>
+              <Drawer.Content bg={SIDEBAR_BG} color="white" maxW="18rem">
+                <Drawer.Header>
+                  <Drawer.Title>{t('app.name')}</Drawer.Title>
+                </Drawer.Header>
+                <Drawer.Body pb="6">
+                  <NavContent identity={identity} onNavigate={() => setDrawerOpen(false)} />
+                </Drawer.Body>
+                <Drawer.CloseTrigger asChild>
+                  <CloseButton aria-label={t('nav.closeMenu')} color="white" size="sm" />
+                </Drawer.CloseTrigger>
+              </Drawer.Content>
+            </Drawer.Positioner>
+          </Portal>
+        </Drawer.Root>
+        {busy ? <FullScreenLoader /> : null}
+      </Flex>
+    </DeferredMessages>
   );
 }
