@@ -1,12 +1,17 @@
 // `npm run bench [-- name-filter...]`: runs every bench/*.ts that exports main(), one after the
 // other (they measure, so they must not share the two cores), each under its own header.
-// Helpers live in bench/support/ or in files starting with "_"; they are not benches.
+// Helpers live in bench/support/ or in files starting with "_"; they are not benches. A bench
+// fails by throwing, or by answering an object with `ok: false` (a figure below its bar).
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 interface BenchModule {
   main?: () => unknown;
+}
+
+function reportedFailure(result: unknown): boolean {
+  return typeof result === 'object' && result !== null && (result as { ok?: unknown }).ok === false;
 }
 
 async function run(): Promise<number> {
@@ -29,7 +34,8 @@ async function run(): Promise<number> {
     console.log(`\n=== ${name.replace(/\.ts$/, '')} ${'='.repeat(Math.max(3, 70 - name.length))}`);
     const started = performance.now();
     try {
-      await mod.main();
+      const result = await mod.main();
+      if (reportedFailure(result)) throw new Error(`${name} reported ok: false`);
       console.log(`--- ${name}: done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     } catch (err) {
       failed.push(name);
