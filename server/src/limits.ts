@@ -81,3 +81,24 @@ export const SUPPORTED_VIDEO_LANGUAGES = [
   { code: 'de', name: 'Deutsch (German)' },
   { code: 'vi', name: 'Tiếng Việt (Vietnamese)' },
 ] as const;
+
+// --- Trailer and report (product-spec sections 2, 5 and 9; issue 6) ---
+/** The trailer is at most this long, and never longer than its source. */
+export const TRAILER_MAX_MS = 60_000;
+/** When few scenes match the instruction, the next best ranked ones fill up to this length. */
+export const TRAILER_MIN_MS = 10_000;
+/** Length aimed at when no scene matches (then the liveliest, longest scenes are used). */
+export const TRAILER_FALLBACK_MS = 30_000;
+/** Longest piece taken from one scene (the middle of a longer scene). */
+export const TRAILER_SEGMENT_MAX_MS = 8_000;
+/** Shortest piece worth showing; shorter leftovers of the length budget are dropped. */
+export const TRAILER_SEGMENT_MIN_MS = 1_000;
+export const TRAILER_CROSSFADE_MS = 500;
+/** The trailer's tallest picture (lines); smaller sources keep their size. */
+export const TRAILER_MAX_HEIGHT = 720;
+/** Scenes quoted in the report's answer section. */
+export const REPORT_MATCHES_MAX = 10;
+/** Caption cues listed in the report (long videos stay a readable page). */
+export const REPORT_CAPTIONS_MAX = 2_000;
+/** Width of the scene thumbnails embedded in the report. */
+export const REPORT_THUMB_WIDTH = 240;

@@ -52,6 +52,27 @@ export interface VideoUnderstanding {
   sceneDescriptions: string[];
 }
 
+/** What a question about one video (the report's instruction) is answered from. */
+export interface AnswerContext {
+  language: string;
+  title: string;
+  summary: string;
+  scenes: {
+    index: number;
+    startTime: string;
+    endTime: string;
+    description: string;
+    captions: string;
+  }[];
+}
+
+export interface GroundedAnswer {
+  /** Plain text; paragraphs separated by blank lines. */
+  text: string;
+  /** Scene indexes the answer relies on. */
+  sceneIndexes: number[];
+}
+
 export interface AnalysisProvider {
   readonly name: 'local' | 'openai';
   understand(evidence: VideoEvidence): Promise<VideoUnderstanding>;
@@ -59,4 +80,6 @@ export interface AnalysisProvider {
   embed(texts: string[]): Promise<number[][]>;
   /** Speech to caption cues; undefined when the provider cannot transcribe. */
   transcribe?(audioPath: string, language: string): Promise<CaptionCue[]>;
+  /** A written answer grounded in the scenes; undefined when the provider can only quote them. */
+  answer?(question: string, context: AnswerContext): Promise<GroundedAnswer>;
 }

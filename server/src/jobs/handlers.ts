@@ -1,8 +1,10 @@
 // Every job handler of the product, by name. Add a line here for a new job; the worker refuses
 // to start when a name has two handlers or a required job has none (registry.ts).
 import { analyseVideoHandler } from '../pipeline/analyse-video.ts';
+import { makeReportHandler } from '../report/handler.ts';
+import { makeTrailerHandler } from '../trailer/handler.ts';
 import type { JobHandler } from './registry.ts';
 
 export function productHandlers(): JobHandler[] {
-  return [analyseVideoHandler];
+  return [analyseVideoHandler, makeTrailerHandler, makeReportHandler];
 }

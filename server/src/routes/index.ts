@@ -4,6 +4,7 @@ import type { AppContext } from '../context.ts';
 import { registerAssetRoutes } from './assets/index.ts';
 import { registerUploadRoutes } from './uploads/index.ts';
 import { registerAccountRoutes } from './auth/index.ts';
+import { registerOutputRoutes } from './outputs/index.ts';
 import { registerVideoRoutes } from './videos/index.ts';
 
 export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -12,4 +13,5 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
   await registerVideoRoutes(app, ctx);
   await registerAssetRoutes(app, ctx);
   await registerUploadRoutes(app, ctx);
+  registerOutputRoutes(app, ctx);
 }

@@ -5,9 +5,12 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../../config.ts';
+import { answerSystemPrompt, readAnswer } from './answer-prompt.ts';
 import type {
   AnalysisProvider,
+  AnswerContext,
   CaptionCue,
+  GroundedAnswer,
   SceneEvidence,
   VideoEvidence,
   VideoUnderstanding,
@@ -158,6 +161,16 @@ export class OpenAiProvider implements AnalysisProvider {
     );
     const tags = [...new Set([...stringList(answer.tags), ...social])];
     return { title: title.slice(0, 200), summary, tags, sceneDescriptions };
+  }
+
+  async answer(question: string, context: AnswerContext): Promise<GroundedAnswer> {
+    const answer = await this.chat([
+      { role: 'system', content: answerSystemPrompt(context.language) },
+      { role: 'user', content: inputText('Answer this question.', { question, video: context }) },
+    ]);
+    const found = readAnswer(answer, new Set(context.scenes.map((s) => s.index)));
+    if (!found) throw new AiProviderError(`model ${this.model} gave no answer`);
+    return found;
   }
 
   async embed(texts: string[]): Promise<number[][]> {
