@@ -1,10 +1,12 @@
 // Restores the session once per page load, verifies it with the API, and renews the token
-// while the app stays open (access tokens live one hour).
-import { useEffect } from 'react';
+// while the app stays open (access tokens live one hour). It also hands each token to the
+// upload queue, which runs in the service worker and cannot read the stored session.
+import { useEffect, useRef } from 'react';
 import { TOKEN_REFRESH_INTERVAL_MS } from '../config/limits';
 import { restoreSession, verifySession } from '../lib/session';
-import { selectIsSignedIn } from '../lib/session-slice';
+import { selectIsSignedIn, type WithSession } from '../lib/session-slice';
 import { useAppDispatch, useAppSelector } from '../lib/store-hooks';
+import type * as QueueClientModule from '../upload-queue/queue-client';
 
 export function SessionKeeper() {
   const dispatch = useAppDispatch();
@@ -25,5 +27,34 @@ export function SessionKeeper() {
     return () => window.clearInterval(timer);
   }, [dispatch, signedIn]);
 
+  useUploadQueueAuth();
   return null;
+}
+
+type QueueClient = typeof QueueClientModule;
+/** Loaded only once someone is signed in: the first screens stay within their size budget. */
+const queueClient = (): Promise<QueueClient> => import('../upload-queue/queue-client');
+let queueStarted = false;
+
+/** Login, restore and every refresh give the queue the new token; logout takes it away. */
+function useUploadQueueAuth(): void {
+  const token = useAppSelector((s: WithSession) => s.session.currentUser?.accessToken);
+  const userId = useAppSelector((s: WithSession) => s.session.currentUser?.user.id);
+  const hadToken = useRef(false);
+
+  useEffect(() => {
+    if (token && userId !== undefined) {
+      hadToken.current = true;
+      void queueClient().then(async (client) => {
+        if (!queueStarted) {
+          queueStarted = true;
+          client.startUploadQueue();
+        }
+        await client.setQueueAuth(token, String(userId));
+      });
+    } else if (hadToken.current) {
+      hadToken.current = false;
+      void queueClient().then((client) => client.clearQueueAuth());
+    }
+  }, [token, userId]);
 }

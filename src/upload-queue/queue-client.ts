@@ -111,6 +111,8 @@ export async function enqueueUpload(input: EnqueueInput): Promise<string> {
   const { job, blobs } = await buildJob(input, auth.userId, Date.now(), canStoreBlob);
   await store.add(job, blobs);
   if (job.fileKeep !== 'blob') handOver(job.id, input.file);
+  // Pages list the new job at once, even while the runner cannot start (offline, lock busy).
+  broadcast(toJobMessage(job));
   await wakeQueue();
   return job.id;
 }

@@ -1,0 +1,99 @@
+// Plain form elements styled through Chakra (no Field/Checkbox/Select/Progress recipes: each
+// would be registered in the shared theme, which the size-budgeted first screens also load).
+import { Box, chakra } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+
+export const Label = chakra('label', {
+  base: { display: 'block', fontWeight: 'medium', fontSize: 'sm', mb: '1.5', color: 'gray.900' },
+});
+
+export const TextArea = chakra('textarea', {
+  base: {
+    display: 'block',
+    w: 'full',
+    minH: '24',
+    px: '3',
+    py: '2',
+    borderWidth: '1px',
+    borderColor: 'gray.400',
+    borderRadius: 'l2',
+    bg: 'white',
+    color: 'gray.900',
+    fontSize: 'md',
+    resize: 'vertical',
+    _focusVisible: { outline: '2px solid', outlineColor: 'blue.600', outlineOffset: '0' },
+  },
+});
+
+export const TextInput = chakra('input', {
+  base: {
+    display: 'block',
+    w: 'full',
+    h: '10',
+    px: '3',
+    borderWidth: '1px',
+    borderColor: 'gray.400',
+    borderRadius: 'l2',
+    bg: 'white',
+    color: 'gray.900',
+    fontSize: 'md',
+    _focusVisible: { outline: '2px solid', outlineColor: 'blue.600', outlineOffset: '0' },
+    _invalid: { borderColor: 'red.600' },
+  },
+});
+
+export const Select = chakra('select', {
+  base: {
+    display: 'block',
+    w: 'full',
+    h: '10',
+    px: '3',
+    borderWidth: '1px',
+    borderColor: 'gray.400',
+    borderRadius: 'l2',
+    bg: 'white',
+    color: 'gray.900',
+    fontSize: 'md',
+    _focusVisible: { outline: '2px solid', outlineColor: 'blue.600', outlineOffset: '0' },
+  },
+});
+
+export const Hint = chakra('p', { base: { fontSize: 'sm', mt: '1', color: 'gray.700' } });
+
+export function ErrorText({ id, children }: { id?: string; children: ReactNode }) {
+  return (
+    <chakra.p id={id} role="alert" fontSize="sm" mt="1.5" color="red.700">
+      {children}
+    </chakra.p>
+  );
+}
+
+/** A determinate bar; `value` is 0..1. The label is its accessible name. */
+export function ProgressBar({ value, label }: { value: number; label: string }) {
+  const percent = Math.round(Math.max(0, Math.min(1, value)) * 100);
+  return (
+    <Box
+      role="progressbar"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={percent}
+      h="2"
+      w="full"
+      bg="gray.200"
+      borderRadius="full"
+      overflow="hidden"
+    >
+      <Box h="full" w={`${percent}%`} bg="blue.600" transition="width 0.2s linear" />
+    </Box>
+  );
+}
+
+/** Character count under a limited text area. */
+export function CharCount({ count, max }: { count: number; max: number }) {
+  return (
+    <Hint textAlign="end" aria-live="polite">
+      {count}/{max}
+    </Hint>
+  );
+}

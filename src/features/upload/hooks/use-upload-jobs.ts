@@ -1,0 +1,72 @@
+// The signed-in user's queued uploads, live: listed from the queue's IndexedDB, then kept up to
+// date by its BroadcastChannel messages (from this page, other tabs or the service worker).
+import { useEffect, useRef, useState } from 'react';
+import type { JobMessage, JobSummary } from '../../../upload-queue/queue-client';
+import type * as QueueClientModule from '../../../upload-queue/queue-client';
+
+type QueueClient = typeof QueueClientModule;
+
+export interface UploadJobsOptions {
+  /** A job reached its last step: the server now has the video in progress. */
+  onDone?: (jobId: string) => void;
+  /** A job failed while this page watched (not one that had failed before it opened). */
+  onFailed?: (job: JobSummary) => void;
+}
+
+/** Finished and cancelled uploads leave the list; the server's list shows the video. */
+export function isVisibleJob(job: Pick<JobMessage, 'state'>): boolean {
+  return job.state !== 'done' && job.state !== 'cancelled';
+}
+
+export function useUploadJobs(options: UploadJobsOptions = {}): JobSummary[] {
+  const [jobs, setJobs] = useState<JobSummary[]>([]);
+  const callbacks = useRef(options);
+  callbacks.current = options;
+
+  useEffect(() => {
+    let stopped = false;
+    let unsubscribe: (() => void) | undefined;
+    const known = new Map<string, JobSummary>();
+
+    const publish = (): void => {
+      if (!stopped) setJobs([...known.values()].filter(isVisibleJob));
+    };
+
+    void import('../../../upload-queue/queue-client').then(async (client: QueueClient) => {
+      if (stopped) return;
+      const relist = async (): Promise<void> => {
+        for (const job of await client.listJobs()) known.set(job.jobId, job);
+        publish();
+      };
+      unsubscribe = client.subscribe((message) => {
+        const before = known.get(message.jobId);
+        if (!before) {
+          // A job new to this page: its file name comes from the store.
+          void relist().then(() => {
+            const job = known.get(message.jobId);
+            if (job?.state === 'done') callbacks.current.onDone?.(job.jobId);
+            if (job?.state === 'failed') callbacks.current.onFailed?.(job);
+          });
+          return;
+        }
+        const next: JobSummary = { ...before, ...message };
+        if (message.part === undefined) delete next.part;
+        if (message.error === undefined) delete next.error;
+        known.set(message.jobId, next);
+        if (before.state !== 'done' && next.state === 'done')
+          callbacks.current.onDone?.(next.jobId);
+        if (before.state !== 'failed' && next.state === 'failed')
+          callbacks.current.onFailed?.(next);
+        publish();
+      });
+      await relist();
+    });
+
+    return () => {
+      stopped = true;
+      unsubscribe?.();
+    };
+  }, []);
+
+  return jobs;
+}
