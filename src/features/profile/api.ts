@@ -1,5 +1,6 @@
 // Profile calls (product-spec section 7).
 import { api } from '../../lib/api';
+import type { AppLocale } from '../../lib/i18n';
 
 export interface Profile {
   id: number | string;
@@ -18,6 +19,23 @@ export interface ChangePasswordPayload {
   confirmation_password: string;
 }
 
+export interface UpdateProfilePayload {
+  full_name: string;
+  username: string;
+}
+
+export interface EmailChangeRequestPayload {
+  current_password: string;
+  new_email: string;
+  language: AppLocale;
+}
+
+export interface EmailChangeVerifyPayload {
+  otp: string;
+  new_email: string;
+  language: AppLocale;
+}
+
 const profileApi = api.injectEndpoints({
   endpoints: (build) => ({
     getProfile: build.query<Profile, void>({
@@ -28,7 +46,35 @@ const profileApi = api.injectEndpoints({
       query: (body) => ({ url: '/api/change-password', method: 'POST', body }),
       invalidatesTags: ['Profile'],
     }),
+    // Both answer the fresh profile: it replaces the cached one without a second request.
+    updateProfile: build.mutation<Profile, UpdateProfilePayload>({
+      query: (body) => ({ url: '/api/users/update-profile', method: 'PUT', body }),
+      onQueryStarted: async (_args, { dispatch, queryFulfilled }) => {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) void dispatch(profileApi.util.upsertQueryData('getProfile', undefined, data));
+      },
+    }),
+    requestEmailChange: build.mutation<unknown, EmailChangeRequestPayload>({
+      query: (body) => ({ url: '/api/users/change-email-request', method: 'POST', body }),
+    }),
+    verifyEmailChange: build.mutation<Profile, EmailChangeVerifyPayload>({
+      query: (body) => ({ url: '/api/users/change-email-verify-otp', method: 'POST', body }),
+      onQueryStarted: async (_args, { dispatch, queryFulfilled }) => {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) void dispatch(profileApi.util.upsertQueryData('getProfile', undefined, data));
+      },
+    }),
+    deleteAccount: build.mutation<unknown, Profile['id']>({
+      query: (id) => ({ url: `/api/users/${encodeURIComponent(String(id))}`, method: 'DELETE' }),
+    }),
   }),
 });
 
-export const { useGetProfileQuery, useChangePasswordMutation } = profileApi;
+export const {
+  useGetProfileQuery,
+  useChangePasswordMutation,
+  useUpdateProfileMutation,
+  useRequestEmailChangeMutation,
+  useVerifyEmailChangeMutation,
+  useDeleteAccountMutation,
+} = profileApi;

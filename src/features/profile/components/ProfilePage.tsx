@@ -1,12 +1,18 @@
 // Profile (product-spec section 2): a side menu of five sections chosen by ?type=.
-import { Box, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { Box, Flex, Heading, Stack } from '@chakra-ui/react';
+import { useEffect } from 'react';
 import { useSearch } from 'wouter';
 import { AppLink } from '../../../components/AppLink';
 import { PROFILE_SECTIONS, profilePath, type ProfileSection } from '../../../config/routes';
 import type { MessageId } from '../../../lib/i18n';
 import { useT } from '../../../lib/locale-context';
-import { useGetProfileQuery } from '../api';
+import { navigateTo } from '../../../lib/navigation';
+import { useGetProfileQuery, type Profile } from '../api';
+import { AccountSection } from './AccountSection';
+import { ChangeEmailSection } from './ChangeEmailSection';
 import { ChangePasswordSection } from './ChangePasswordSection';
+import { DeleteAccountSection } from './DeleteAccountSection';
+import { ExportProfileSection } from './ExportProfileSection';
 
 const LABELS: Record<ProfileSection, MessageId> = {
   ACCOUNT: 'profile.menu.account',
@@ -23,8 +29,19 @@ export function sectionFromQuery(search: string): ProfileSection {
 
 export function ProfilePage() {
   const t = useT();
-  const section = sectionFromQuery(useSearch());
+  const search = useSearch();
+  const section = sectionFromQuery(search);
   const { data: profile } = useGetProfileQuery();
+  const type = new URLSearchParams(search).get('type');
+
+  // The query names the section in lower case (product-spec section 2): ?type=ACCOUNT or an
+  // unknown value is rewritten in place.
+  useEffect(() => {
+    if (type !== null && type !== section.toLowerCase()) {
+      navigateTo(profilePath(section), { replace: true });
+    }
+  }, [type, section]);
+
   // The page stays blank until the profile arrives (product-spec section 2).
   if (!profile) return null;
 
@@ -55,19 +72,25 @@ export function ProfilePage() {
             ))}
           </Stack>
         </Box>
-        <Box flex="1" maxW="32rem">
-          {section === 'CHANGE_PASSWORD' ? (
-            <ChangePasswordSection />
-          ) : (
-            <>
-              <Heading as="h2" size="lg" mb="3">
-                {t(LABELS[section])}
-              </Heading>
-              <Text color="gray.700">{t('profile.comingSoon')}</Text>
-            </>
-          )}
+        <Box flex="1" maxW="40rem">
+          <SectionBody section={section} profile={profile} />
         </Box>
       </Flex>
     </Box>
   );
+}
+
+function SectionBody({ section, profile }: { section: ProfileSection; profile: Profile }) {
+  switch (section) {
+    case 'ACCOUNT':
+      return <AccountSection profile={profile} />;
+    case 'CHANGE_EMAIL':
+      return <ChangeEmailSection />;
+    case 'CHANGE_PASSWORD':
+      return <ChangePasswordSection />;
+    case 'EXPORT_PROFILE':
+      return <ExportProfileSection profile={profile} />;
+    case 'DELETE_ACCOUNT':
+      return <DeleteAccountSection profile={profile} />;
+  }
 }

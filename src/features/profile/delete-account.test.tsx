@@ -1,0 +1,59 @@
+import 'fake-indexeddb/auto';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadStoredUser, saveStoredUser } from '../../lib/session-storage';
+import { LOGIN_ANSWER, SESSION_USER, stubFetch } from '../../testing/fetch-stub';
+import { renderApp } from '../../testing/render-app';
+
+const FIRST = { timeout: 15_000 };
+
+beforeEach(async () => {
+  localStorage.clear();
+  await saveStoredUser(SESSION_USER);
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('Delete account', { timeout: 30_000 }, () => {
+  it('enables Delete only for the exact e-mail, Cancel closes, deletion logs out', async () => {
+    const { sent } = stubFetch({
+      'GET /api/refresh': () => ({ status: 200, body: LOGIN_ANSWER }),
+      'GET /api/profile': () => ({ status: 200, body: LOGIN_ANSWER.user }),
+      'DELETE /api/users/7': () => ({ status: 200, body: { status: 'deleted' } }),
+    });
+    const { user, store } = renderApp('/profile?type=delete_account');
+    expect(await screen.findByText('Danger zone', {}, FIRST)).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Delete account' }));
+    let dialog = await screen.findByRole('alertdialog', {}, FIRST);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+
+    await user.click(screen.getByRole('button', { name: 'Delete account' }));
+    dialog = await screen.findByRole('alertdialog', {}, FIRST);
+    const remove = within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Delete' });
+    const typed = within(dialog).getByLabelText('Your email address');
+    expect(remove.disabled).toBe(true);
+    await user.type(typed, 'USER@example.com');
+    expect(remove.disabled).toBe(true); // exactly, not case-insensitively
+    await user.clear(typed);
+    await user.type(typed, 'user@example.co');
+    expect(remove.disabled).toBe(true);
+    await user.type(typed, 'm');
+    expect(remove.disabled).toBe(false);
+    expect(sent.some((r) => r.method === 'DELETE')).toBe(false);
+
+    await user.click(remove);
+    await waitFor(() => expect(window.location.pathname).toBe('/login'), FIRST);
+    expect(sent.filter((r) => r.method === 'DELETE').map((r) => r.url.pathname)).toEqual([
+      '/api/users/7',
+    ]);
+    expect(store.getState().session.currentUser).toBeNull();
+    expect(await loadStoredUser()).toBeNull();
+    // Logout purged the cached answers (the profile among them).
+    expect(store.getState().api?.queries ?? {}).toEqual({});
+  });
+});

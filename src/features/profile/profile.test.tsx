@@ -1,0 +1,110 @@
+import 'fake-indexeddb/auto';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { saveStoredUser } from '../../lib/session-storage';
+import { LOGIN_ANSWER, SESSION_USER, stubFetch } from '../../testing/fetch-stub';
+import { renderApp } from '../../testing/render-app';
+
+// The first render loads lazy route chunks, which vitest transforms on demand.
+const FIRST = { timeout: 15_000 };
+const PROFILE = LOGIN_ANSWER.user;
+const EMPTY_LIST = { items: [], total: 0, pages: 0, page: 1, size: 50 };
+type Routes = Parameters<typeof stubFetch>[0];
+
+beforeEach(async () => {
+  localStorage.clear();
+  await saveStoredUser(SESSION_USER);
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function signedIn(extra: Routes = {}) {
+  return stubFetch({
+    'GET /api/refresh': () => ({ status: 200, body: LOGIN_ANSWER }),
+    'GET /api/profile': () => ({ status: 200, body: PROFILE }),
+    'GET /api/videos': () => ({ status: 200, body: EMPTY_LIST }),
+    ...extra,
+  });
+}
+
+const button = (name: string) => screen.getByRole<HTMLButtonElement>('button', { name });
+
+describe('Profile', { timeout: 30_000 }, () => {
+  it('opens the section named by ?type= in any case, Account otherwise', async () => {
+    signedIn();
+    const first = renderApp('/profile?type=EXPORT_PROFILE');
+    expect(await screen.findByRole('heading', { name: 'Export profile' }, FIRST)).toBeTruthy();
+    await waitFor(() => expect(window.location.search).toBe('?type=export_profile'));
+    first.unmount();
+    renderApp('/profile?type=nonsense');
+    expect(await screen.findByRole('heading', { name: 'Account' }, FIRST)).toBeTruthy();
+    expect(screen.getByLabelText<HTMLInputElement>('Team').readOnly).toBe(true);
+    await waitFor(() => expect(window.location.search).toBe('?type=account'));
+  });
+
+  it('keeps Save disabled while a name is empty or invalid, then saves', async () => {
+    const { sent } = signedIn({
+      'PUT /api/users/update-profile': () => ({
+        status: 200,
+        body: { ...PROFILE, full_name: 'New Name', username: 'new.name' },
+      }),
+    });
+    const { user } = renderApp('/profile');
+    const fullName = await screen.findByLabelText<HTMLInputElement>('Full name', {}, FIRST);
+    const username = screen.getByLabelText<HTMLInputElement>('Username');
+    expect(fullName.value).toBe('Test User');
+    expect(screen.getByLabelText<HTMLInputElement>('Team').value).toBe('Harbour Films');
+
+    await user.clear(fullName);
+    expect(button('Save').disabled).toBe(true);
+    expect(screen.getByText('This field is required')).toBeTruthy();
+    await user.type(fullName, 'New Name');
+    expect(button('Save').disabled).toBe(false);
+
+    await user.clear(username);
+    await user.type(username, 'no spaces');
+    expect(button('Save').disabled).toBe(true);
+    expect(screen.getByText('Username is not valid.')).toBeTruthy();
+    await user.clear(username);
+    await user.type(username, 'ab');
+    expect(button('Save').disabled).toBe(true);
+    await user.type(username, 'new.name');
+    await user.clear(username);
+    await user.type(username, 'new.name');
+    expect(button('Save').disabled).toBe(false);
+
+    await user.click(button('Save'));
+    const dialog = await screen.findByRole('dialog', {}, FIRST);
+    expect(within(dialog).getByText('Your profile has been updated.')).toBeTruthy();
+    const put = sent.find((r) => r.method === 'PUT');
+    expect(put?.body).toEqual({ full_name: 'New Name', username: 'new.name' });
+  });
+
+  it.each([
+    [
+      'a list detail, each message led by the camel-cased field',
+      {
+        detail: [
+          { loc: ['body', 'full_name'], msg: 'full_name must be at most 100 characters' },
+          { loc: ['body', 'username'], msg: 'username is already taken' },
+        ],
+      },
+      ['fullName must be at most 100 characters', 'username is already taken'],
+    ],
+    ['a string detail as it is', { detail: 'Try later.' }, ['Try later.']],
+    ['anything else as the unknown error', { message: 'odd' }, ['An unknown error occurred']],
+  ])('shows a failed save with %s', async (_name, body, expected) => {
+    signedIn({ 'PUT /api/users/update-profile': () => ({ status: 422, body }) });
+    const { user } = renderApp('/profile?type=account');
+    await screen.findByLabelText('Full name', {}, FIRST);
+    await user.type(screen.getByLabelText('Full name'), '!');
+    await user.click(button('Save'));
+    const dialog = await screen.findByRole('alertdialog', {}, FIRST);
+    // One line per message, in the order the server gave them.
+    const text = within(dialog).getByText(expected[0]!, { exact: false });
+    expect(text.textContent).toBe(expected.join('\n'));
+  });
+});
