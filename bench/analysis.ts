@@ -1,0 +1,154 @@
+// Throughput and memory of the analysis: a generated 720p H.264 video (BENCH_SECONDS long,
+// default 120) is analysed by the real pipeline with the local provider in a child process set up
+// like `npm run worker` (its database is elsewhere: an in-memory PGlite served over the wire
+// protocol from this process), and compared with one plain ffmpeg decode of the same file. Prints both times, the ratio (target
+// <= 3x) and the worker's peak RSS (target < 500 MB; the worker streams everything, so its memory
+// does not grow with the length of the video).
+// Run: node --import tsx bench/analysis.ts
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { loadConfig } from '../server/src/config.ts';
+import { openDatabase } from '../server/src/db/open.ts';
+import { decodeArgs } from '../server/src/media/args.ts';
+import { runProcess } from '../server/src/media/run.ts';
+import { resolveMediaTools } from '../server/src/media/tools.ts';
+import { PGlite } from '@electric-sql/pglite';
+import { vector } from '@electric-sql/pglite-pgvector';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { analyseVideo } from '../server/src/pipeline/analyse-video.ts';
+import { createContext } from '../server/src/server.ts';
+import { makeVideo, type Segment } from '../tests/support/media.ts';
+
+const SOURCES = ['testsrc2', 'smptehdbars', 'mandelbrot', 'rgbtestsrc', 'testsrc'];
+
+function benchSegments(seconds: number): Segment[] {
+  const segments: Segment[] = [];
+  for (let t = 0, i = 0; t < seconds; i++) {
+    const len = Math.min(6 + (i % 4) * 3, seconds - t);
+    if (len < 1) break;
+    segments.push({
+      source: SOURCES[i % SOURCES.length]!,
+      seconds: len,
+      transition: i % 3 === 2 ? { kind: 'fade', seconds: 1 } : { kind: 'cut' },
+    });
+    t += len;
+  }
+  return segments;
+}
+
+/** The child: analyse one file with a fresh embedded database, print time and peak memory. */
+async function child(file: string): Promise<void> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'va-bench-analysis-'));
+  try {
+    const config = loadConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
+    const db = await openDatabase(config);
+    const ctx = await createContext(config, db);
+    const [team] = await db.query<{ id: string }>(
+      `INSERT INTO teams (name) VALUES ('Bench') RETURNING id`,
+    );
+    const [video] = await db.query<{ id: string }>(
+      `INSERT INTO videos (team_id, filename, status, source_key) VALUES ($1, 'bench.mp4', 'in_progress', 'x')
+       RETURNING id`,
+      [team!.id],
+    );
+    const key = `input/${video!.id}/source.mp4`;
+    await ctx.storage.put(key, fs.createReadStream(file));
+    await db.query('UPDATE videos SET source_key = $2 WHERE id = $1', [video!.id, key]);
+    const started = performance.now();
+    await analyseVideo(ctx, video!.id, new AbortController().signal);
+    const ms = performance.now() - started;
+    const [row] = await db.query<{ status: string; n: number }>(
+      `SELECT v.status, (SELECT count(*)::int FROM scenes s WHERE s.video_id = v.id) AS n FROM videos v WHERE v.id = $1`,
+      [video!.id],
+    );
+    await db.close();
+    // maxRSS is in kilobytes: the peak of this (worker) process, not of its ffmpeg children.
+    console.log(
+      JSON.stringify({
+        ms,
+        status: row!.status,
+        scenes: row!.n,
+        peakRssMb: process.resourceUsage().maxRSS / 1024,
+      }),
+    );
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export async function main(
+  seconds = Number(process.env.BENCH_SECONDS ?? 120),
+): Promise<{ ratio: number; peakRssMb: number }> {
+  const { ffmpeg } = resolveMediaTools({
+    ffmpegPath: process.env.FFMPEG_PATH,
+    ffprobePath: process.env.FFPROBE_PATH,
+  });
+  console.log(
+    `analysis bench: making a ${seconds} s 1280x720 H.264 video (cached after the first run)…`,
+  );
+  const made = await makeVideo({
+    segments: benchSegments(seconds),
+    width: 1280,
+    height: 720,
+    fps: 30,
+    silentAudio: true,
+    preset: 'veryfast',
+  });
+
+  const decodeStart = performance.now();
+  await runProcess(ffmpeg, decodeArgs(made.file), { timeoutMs: seconds * 60_000 });
+  const decodeMs = performance.now() - decodeStart;
+
+  const self = fileURLToPath(import.meta.url);
+  const pglite = await PGlite.create({ extensions: { vector } });
+  const socket = new PGLiteSocketServer({
+    db: pglite,
+    port: 0,
+    host: '127.0.0.1',
+    maxConnections: 32,
+  });
+  await socket.start();
+  let stdout = '';
+  try {
+    const code = await new Promise<number | null>((resolve, reject) => {
+      const proc = spawn(process.execPath, ['--import', 'tsx', self, '--child', made.file], {
+        env: {
+          ...process.env,
+          DATABASE_URL: `postgres://postgres@${socket.getServerConn()}/postgres`,
+        },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      proc.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
+      proc.on('error', reject);
+      proc.on('close', resolve);
+    });
+    if (code !== 0) throw new Error(`analysis child failed (${code}): ${stdout}`);
+  } finally {
+    await socket.stop();
+    await pglite.close();
+  }
+  const out = JSON.parse(stdout.trim().split('\n').at(-1)!) as {
+    ms: number;
+    status: string;
+    scenes: number;
+    peakRssMb: number;
+  };
+  const ratio = out.ms / decodeMs;
+  console.log(
+    `analysis: ${(out.ms / 1000).toFixed(2)} s (${out.scenes} scenes, ${out.status}); plain decode: ` +
+      `${(decodeMs / 1000).toFixed(2)} s; ratio ${ratio.toFixed(2)}x (target <= 3x); ` +
+      `worker peak RSS ${out.peakRssMb.toFixed(0)} MB (target < 500 MB)`,
+  );
+  return { ratio, peakRssMb: out.peakRssMb };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const at = process.argv.indexOf('--child');
+  (at >= 0 ? child(process.argv[at + 1]!) : main()).catch((err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  });
+}
