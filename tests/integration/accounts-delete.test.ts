@@ -31,7 +31,7 @@ const filesDir = (kind: 'input' | 'output', id: string): string =>
 
 beforeAll(async () => {
   server = await startTestServer();
-});
+}, 180_000); // starting a server takes long on a busy machine
 afterAll(() => server.close());
 
 describe('DELETE /api/users/{id}', () => {

@@ -26,7 +26,7 @@ beforeAll(async () => {
   await server.createUser({ email: 'erin@example.com', password: 'Erin12345' });
   await server.createUser({ email: 'hank@example.com', password: 'Hank12345' });
   await server.createUser({ email: 'ivan@example.com', password: 'Ivan12345' });
-});
+}, 180_000); // starting a server takes long on a busy machine
 afterAll(() => server.close());
 
 describe('POST /api/forgot-password', () => {

@@ -56,7 +56,7 @@ beforeAll(async () => {
   server.ctx.now = () => realNow() + offset;
   await server.createUser({ email: 'carol@example.com', password: 'Carol1234' });
   await server.createUser({ email: 'dave@example.com', password: 'Dave12345' });
-});
+}, 180_000); // starting a server takes long on a busy machine
 beforeEach(async () => {
   // Each test starts after every earlier window has passed.
   advance(24 * 3600e3);

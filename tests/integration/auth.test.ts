@@ -17,7 +17,7 @@ beforeAll(async () => {
     fullName: 'Alice Example',
     username: 'alice',
   });
-});
+}, 180_000); // starting a server takes long on a busy machine
 afterAll(() => server.close());
 
 describe('POST /api/login', () => {
@@ -240,5 +240,28 @@ describe('POST /api/change-password', () => {
     expect((await server.call('GET', '/api/profile', { token: other })).status).toBe(401);
     await expect(server.login('bob@example.com', 'Bobpass123')).rejects.toThrow(/401/);
     await server.login('bob@example.com', 'Bobpass456');
+  });
+});
+
+describe('housekeeping', () => {
+  it('a login drops dead sessions and throttle events that no window uses any more', async () => {
+    const db = server.ctx.db;
+    const [user] = await db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [
+      'alice@example.com',
+    ]);
+    const old = new Date(Date.now() - 10 * 24 * 3600e3);
+    await db.query(
+      "INSERT INTO sessions (user_id, token_hash, expires_at, refresh_until) VALUES ($1, 'dead', $2, $2)",
+      [user!.id, old],
+    );
+    await db.query(
+      "INSERT INTO throttle_events (scope, key, client_ip, at) VALUES ('login', 'old@example.com', '10.0.0.1', $1)",
+      [old],
+    );
+    await server.login('alice@example.com', 'Secret123');
+    expect(await db.query("SELECT 1 FROM sessions WHERE token_hash = 'dead'")).toHaveLength(0);
+    expect(
+      await db.query("SELECT 1 FROM throttle_events WHERE key = 'old@example.com'"),
+    ).toHaveLength(0);
   });
 });

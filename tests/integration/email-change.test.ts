@@ -43,7 +43,7 @@ beforeAll(async () => {
   server = await startTestServer();
   server.ctx.now = () => realNow() + offset;
   await server.createUser({ email: 'taken@example.com', password: 'Passw0rd1', team: 'Other' });
-});
+}, 180_000); // starting a server takes long on a busy machine
 beforeEach(() => {
   offset += 2 * 3600e3;
 });

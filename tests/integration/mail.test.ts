@@ -15,7 +15,7 @@ describe('SMTP_URL set', () => {
     server = await startTestServer({ SMTP_URL: smtp.url });
     const id = await server.createUser({ email: 'kenji@example.jp', password: 'Kenji1234' });
     await server.ctx.db.query("UPDATE users SET language = 'ja' WHERE id = $1", [id]);
-  });
+  }, 180_000); // starting a server takes long on a busy machine
   afterAll(async () => {
     await server.close();
     await smtp.close();
@@ -49,7 +49,7 @@ describe('SMTP_URL unset: the outbox', () => {
   beforeAll(async () => {
     server = await startTestServer();
     await server.createUser({ email: 'lena@example.com', password: 'Lena12345' });
-  });
+  }, 180_000); // starting a server takes long on a busy machine
   afterAll(() => server.close());
 
   it('writes one RFC 5322 message per mail, named in time order, readable only by the owner', async () => {

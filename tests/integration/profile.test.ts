@@ -27,7 +27,7 @@ beforeAll(async () => {
     username: 'ola',
   });
   token = await server.login('mia@example.com', 'Mia123456');
-});
+}, 180_000); // starting a server takes long on a busy machine
 afterAll(() => server.close());
 
 const update = (body: unknown) => server.call('PUT', '/api/users/update-profile', { token, body });

@@ -21,8 +21,9 @@ import {
 } from '../repositories/email-changes.ts';
 import { countEvents, recordEvent } from '../repositories/throttle.ts';
 import { findUserByEmail, setEmail, setLanguage, type UserRow } from '../repositories/users.ts';
+import { SCOPES } from './throttle.ts';
 
-const CODE_SCOPE = 'email-code';
+const CODE_SCOPE = SCOPES.emailCode;
 const HOUR_MS = 60 * 60 * 1000;
 
 /** Deliberately does not say whether another account has the address. */

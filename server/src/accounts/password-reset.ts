@@ -6,6 +6,7 @@ import type { AppContext } from '../context.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { RESET_MAIL_WINDOW_MS, RESET_MAILS_PER_WINDOW, RESET_TOKEN_TTL_MS } from '../limits.ts';
 import { mailerFor } from '../mail/create.ts';
+import { SCOPES } from './throttle.ts';
 import { templates } from '../mail/templates.ts';
 import {
   consumePasswordReset,
@@ -28,12 +29,12 @@ export async function sendResetLink(ctx: AppContext, email: string): Promise<voi
   if (!user) return;
   const now = ctx.now();
   const sent = await countEvents(ctx.db, {
-    scope: 'reset-mail',
+    scope: SCOPES.resetMail,
     key: user.id,
     since: now - RESET_MAIL_WINDOW_MS,
   });
   if (sent.count >= RESET_MAILS_PER_WINDOW) return;
-  await recordEvent(ctx.db, { scope: 'reset-mail', key: user.id, at: now });
+  await recordEvent(ctx.db, { scope: SCOPES.resetMail, key: user.id, at: now });
   const token = newToken();
   await insertPasswordReset(ctx.db, {
     userId: user.id,

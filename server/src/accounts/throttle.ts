@@ -20,9 +20,17 @@ import {
   type EventCount,
 } from '../repositories/throttle.ts';
 
-const FAILED = 'login';
-const SIGNED_IN = 'login-ok';
-const PASSWORD_CHECK = 'password-check';
+/** The kinds of counted events, one place for their names. */
+export const SCOPES = {
+  loginFailed: 'login',
+  signedIn: 'login-ok',
+  passwordCheck: 'password-check',
+  resetMail: 'reset-mail',
+  emailCode: 'email-code',
+} as const;
+const FAILED = SCOPES.loginFailed;
+const SIGNED_IN = SCOPES.signedIn;
+const PASSWORD_CHECK = SCOPES.passwordCheck;
 
 /** Seconds until the next try is allowed, or 0. */
 function waitSeconds(c: EventCount, limit: number, now: number): number {
@@ -80,8 +88,17 @@ export async function recordLoginSuccess(
   await clearEvents(ctx.db, FAILED, key);
   await clearEvents(ctx.db, SIGNED_IN, key, clientIp);
   await recordEvent(ctx.db, { scope: SIGNED_IN, key, clientIp, at: now });
+}
+
+/** Forgets events no window looks at any more (called now and then, on successful logins). */
+export async function pruneThrottle(ctx: AppContext): Promise<void> {
+  const now = ctx.now();
   await pruneEvents(ctx.db, FAILED, now - LOGIN_WINDOW_MS);
+  await pruneEvents(ctx.db, PASSWORD_CHECK, now - LOGIN_WINDOW_MS);
   await pruneEvents(ctx.db, SIGNED_IN, now - LOGIN_KNOWN_CLIENT_MS);
+  // The e-mail scopes look back at most an hour.
+  await pruneEvents(ctx.db, SCOPES.resetMail, now - 60 * 60 * 1000);
+  await pruneEvents(ctx.db, SCOPES.emailCode, now - 60 * 60 * 1000);
 }
 
 /** Wrong current passwords of a signed-in user (change password, change e-mail). */

@@ -80,3 +80,9 @@ export async function countLiveSessions(
   );
   return row?.n ?? 0;
 }
+
+/** Drops sessions that can no longer be used (past their refresh time, or revoked) for a day. */
+export async function pruneSessions(q: Queryable, now: number): Promise<void> {
+  const dayAgo = new Date(now - 24 * 60 * 60 * 1000);
+  await q.query('DELETE FROM sessions WHERE refresh_until < $1 OR revoked_at < $1', [dayAgo]);
+}

@@ -5,6 +5,7 @@ import { INVALID_RESET_LINK, resetPassword, sendResetLink } from '../../accounts
 import { profileOf, tokenAnswer } from '../../accounts/profile.ts';
 import {
   loginWaitSeconds,
+  pruneThrottle,
   recordLoginFailure,
   recordLoginSuccess,
 } from '../../accounts/throttle.ts';
@@ -21,6 +22,7 @@ import { closeMailer } from '../../mail/create.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import {
   createSession,
+  pruneSessions,
   revokeLiveSession,
   revokeSession,
   revokeUserSessions,
@@ -61,6 +63,9 @@ function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
     }
     await recordLoginSuccess(ctx, email, request.ip);
     const token = await createSession(ctx.db, user.id, ctx.now());
+    // Housekeeping rides along with logins: no timer, and it happens where rows are made.
+    await pruneThrottle(ctx);
+    await pruneSessions(ctx.db, ctx.now());
     return tokenAnswer(token, user);
   });
 
