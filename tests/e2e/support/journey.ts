@@ -7,8 +7,13 @@ import type { Page } from 'playwright-core';
 import type { E2eApp } from './app.ts';
 import { RESULTS_DIR, ROOT } from './paths.ts';
 
-/** Playwright waits (locator.waitFor, waitForURL) use this unless told otherwise. */
-export const STEP_TIMEOUT_MS = 15_000;
+/**
+ * Playwright waits (locator.waitFor, waitForURL) and page loads use these unless told otherwise:
+ * generous, because a loaded 2-core machine can take seconds to start the app, and a wait only
+ * lasts this long when the journey is failing anyway.
+ */
+export const STEP_TIMEOUT_MS = 30_000;
+export const NAVIGATION_TIMEOUT_MS = 60_000;
 
 function slug(text: string): string {
   return text
@@ -24,9 +29,10 @@ export function journey(
   body: (page: Page) => Promise<void>,
   opts: { locale?: string; timeoutMs?: number } = {},
 ): void {
-  void test(name, { timeout: opts.timeoutMs ?? 90_000 }, async () => {
+  void test(name, { timeout: opts.timeoutMs ?? 120_000 }, async () => {
     const page = await app().newPage(opts.locale ? { locale: opts.locale } : {});
     page.setDefaultTimeout(STEP_TIMEOUT_MS);
+    page.setDefaultNavigationTimeout(NAVIGATION_TIMEOUT_MS);
     const consoleErrors: string[] = [];
     page.on('pageerror', (err) => consoleErrors.push(String(err)));
     try {
@@ -37,7 +43,12 @@ export function journey(
       await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
       const where = `page ${page.url()}; screenshot ${path.relative(ROOT, file)}`;
       const errors = consoleErrors.length ? `; page errors: ${consoleErrors.join(' | ')}` : '';
-      if (err instanceof Error) err.message += `\n    (${where}${errors})`;
+      // The runner prints the stack, which already holds the original message: extend both.
+      if (err instanceof Error) {
+        const note = `\n    (${where}${errors})`;
+        err.stack = err.stack?.replace(err.message, err.message + note);
+        err.message += note;
+      }
       throw err;
     } finally {
       await page.context().close();

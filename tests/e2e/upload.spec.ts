@@ -1,0 +1,274 @@
+// Journeys of issue 3: the upload dialog end to end, and a video chosen once is uploaded exactly
+// once whatever happens meanwhile: a reload, a lost connection, server errors. The browser talks
+// to the server through a proxy (support/fault-proxy.ts) that slows part uploads down, so there
+// is time to interrupt a transfer, and injects the faults. The large video is a generated clip
+// padded with a trailing `free` box to 72 MiB: above the queue's 64 MiB single-form threshold,
+// so it travels as 5 multipart parts of 16 MiB.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before } from 'node:test';
+import type { Page } from 'playwright-core';
+import { makeVideo } from '../support/media.ts';
+import { startApp, type E2eApp } from './support/app.ts';
+import { startFaultProxy, type FaultProxy, type FaultRule } from './support/fault-proxy.ts';
+import { journey } from './support/journey.ts';
+import { logIn, messages, waitForPath } from './support/ui.ts';
+
+const MIB = 1024 * 1024;
+const PART_COUNT = 5;
+const email = 'uploader@example.com';
+const password = 'Upload2024pass';
+
+let app: E2eApp;
+let proxy: FaultProxy;
+let workDir: string;
+let smallVideo: string;
+let largeVideo: string;
+let personImage: string;
+
+/** The clip with a `free` box appended up to `bytes`: players and probes skip it. */
+function padded(source: string, target: string, bytes: number): string {
+  fs.copyFileSync(source, target);
+  const pad = bytes - fs.statSync(source).size;
+  const header = Buffer.alloc(8);
+  header.writeUInt32BE(pad, 0);
+  header.write('free', 4, 'ascii');
+  const fd = fs.openSync(target, 'a');
+  fs.writeSync(fd, header);
+  const zeros = Buffer.alloc(MIB);
+  for (let left = pad - 8; left > 0; left -= zeros.length)
+    fs.writeSync(fd, zeros, 0, Math.min(left, zeros.length));
+  fs.closeSync(fd);
+  return target;
+}
+
+/** A copy under a journey's own name, so every journey's video is told apart in the list. */
+function copyAs(source: string, name: string): string {
+  const target = path.join(workDir, name);
+  fs.copyFileSync(source, target);
+  return target;
+}
+
+before(async () => {
+  app = await startApp();
+  await app.createUser({ email, password });
+  proxy = await startFaultProxy(app.url);
+  workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'va-e2e-upload-'));
+  const clip = await makeVideo({ segments: [{ source: 'testsrc', seconds: 3 }], fps: 10 });
+  smallVideo = clip.file;
+  largeVideo = padded(clip.file, path.join(workDir, 'large.mp4'), 72 * MIB);
+  // A 1x1 PNG.
+  personImage = path.join(workDir, 'aiko.png');
+  fs.writeFileSync(
+    personImage,
+    Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    ),
+  );
+});
+
+after(async () => {
+  await proxy?.close();
+  await app?.close();
+  if (workDir) fs.rmSync(workDir, { recursive: true, force: true });
+});
+
+/** The app as seen through the proxy. */
+const viaProxy = (): E2eApp => ({
+  ...app,
+  async newPage({ locale = 'en-US' } = {}) {
+    const context = await app.browser.newContext({ locale, baseURL: proxy.url });
+    return context.newPage();
+  },
+});
+
+const isPartPut = (r: { method: string; path: string }): boolean =>
+  r.method === 'PUT' && r.path.startsWith('/api/uploads/parts/');
+const isCreate = (r: { method: string; path: string }): boolean =>
+  r.method === 'POST' && r.path === '/api/videos';
+
+/** Part uploads take at least this long, so a transfer of 5 parts lasts a few seconds. */
+const slowParts =
+  (ms: number, extra?: FaultRule): FaultRule =>
+  (request) =>
+    extra?.(request) ?? (isPartPut(request) ? { delayMs: ms } : undefined);
+
+async function signIn(page: Page): Promise<void> {
+  await page.goto('/login');
+  await logIn(page, email, password);
+  await waitForPath(page, '/video');
+}
+
+/** Goes through both steps of the dialog and presses Upload. */
+async function uploadThroughDialog(
+  page: Page,
+  file: string,
+  opts: { about?: string; person?: string } = {},
+): Promise<void> {
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('About the video', { exact: true }).fill(opts.about ?? 'Test upload');
+  if (opts.person) {
+    await dialog.getByLabel('Name', { exact: true }).fill(opts.person);
+    await dialog.getByLabel('Image of person 1', { exact: true }).setInputFiles(personImage);
+  }
+  await dialog.getByRole('button', { name: 'Next', exact: true }).click();
+  await dialog.getByLabel('Choose a video file', { exact: true }).setInputFiles(file);
+  await dialog.getByText(path.basename(file), { exact: true }).waitFor();
+  await dialog.getByText('Duration: 00:00:03', { exact: true }).waitFor();
+  const upload = dialog.getByRole('button', { name: 'Upload', exact: true });
+  await page.waitForFunction(
+    () =>
+      [...document.querySelectorAll('[role=dialog] button')].some(
+        (b) => b.textContent === 'Upload' && !(b as HTMLButtonElement).disabled,
+      ),
+    undefined,
+    { timeout: 15_000 },
+  );
+  await upload.click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+async function waitForState(page: Page, filename: string, states: string[]): Promise<string> {
+  const handle = await page.waitForFunction(
+    ({ name, wanted }) => {
+      for (const row of document.querySelectorAll('[data-upload-state]')) {
+        const state = row.getAttribute('data-upload-state') ?? '';
+        if (row.textContent?.includes(name) && wanted.includes(state)) return state;
+      }
+      return false;
+    },
+    { name: filename, wanted: states },
+    { timeout: 30_000 },
+  );
+  return (await handle.jsonValue()) as string;
+}
+
+/**
+ * The queued row is gone, the server has the video exactly once with all its bytes and the
+ * status call made, and the list shows as many rows as the server has videos.
+ */
+async function expectExactlyOneVideo(page: Page, filename: string, bytes: number): Promise<void> {
+  await page.waitForFunction(() => !document.querySelector('[data-upload-job]'), undefined, {
+    timeout: 60_000,
+  });
+  const rows = await app.running.ctx.db.query<{ status: string; source_key: string }>(
+    'SELECT status, source_key FROM videos WHERE filename = $1',
+    [filename],
+  );
+  assert.equal(rows.length, 1, `videos named ${filename}`);
+  assert.notEqual(rows[0]!.status, 'uploading', 'the status call was made');
+  const stored = await app.running.ctx.storage.stat(rows[0]!.source_key);
+  assert.equal(stored?.size, bytes, 'the whole file is stored');
+  const [{ count }] = (await app.running.ctx.db.query<{ count: number }>(
+    'SELECT count(*)::int AS count FROM videos',
+  )) as [{ count: number }];
+  await page.waitForFunction(
+    ({ label, expected }) =>
+      document.querySelectorAll(`ul[aria-label="${label}"] > li`).length === expected,
+    { label: messages('en')['videos.listLabel']!, expected: count },
+    { timeout: 15_000 },
+  );
+}
+
+journey(
+  'the upload dialog queues a video and the list shows it once it is up',
+  viaProxy,
+  async (page) => {
+    proxy.setRule(undefined);
+    await signIn(page);
+    const video = copyAs(smallVideo, 'harbour-festival.mp4');
+    await uploadThroughDialog(page, video, { about: 'Harbour festival', person: 'Aiko' });
+    await expectExactlyOneVideo(page, 'harbour-festival.mp4', fs.statSync(video).size);
+    const people = await app.running.ctx.db.query<{ name: string }>(
+      `SELECT p.name FROM video_people p JOIN videos v ON v.id = p.video_id
+        WHERE v.filename = $1`,
+      ['harbour-festival.mp4'],
+    );
+    assert.deepEqual(
+      people.map((p) => p.name),
+      ['Aiko'],
+    );
+  },
+);
+
+journey(
+  'a reload in the middle of the transfer: the upload completes once',
+  viaProxy,
+  async (page) => {
+    proxy.setRule(slowParts(800));
+    await signIn(page);
+    const video = copyAs(largeVideo, 'reload-test.mp4');
+    const start = proxy.seen.length;
+    await uploadThroughDialog(page, video);
+    await page.getByText('part 2 of 5').waitFor({ timeout: 30_000 });
+    await page.reload();
+    // Without persistent storage the browser keeps no copy of the file: the queue asks for it.
+    const state = await waitForState(page, 'reload-test.mp4', [
+      'transferring',
+      'completing',
+      'needs-file',
+    ]);
+    if (state === 'needs-file') {
+      // The chooser behind "Choose the file again" (hidden inputs have no accessible name).
+      const row = page.locator('[data-upload-state="needs-file"]', { hasText: 'reload-test.mp4' });
+      await row.getByRole('button', { name: 'Choose the file again', exact: true }).waitFor();
+      await row.locator('input[type=file]').setInputFiles(video);
+    }
+    await expectExactlyOneVideo(page, 'reload-test.mp4', fs.statSync(video).size);
+    const requests = proxy.seen.slice(start);
+    assert.equal(requests.filter(isCreate).length, 1, 'one create call');
+    const parts = requests.filter(isPartPut).length;
+    assert.ok(parts >= PART_COUNT && parts <= PART_COUNT + 1, `${parts} part uploads`);
+  },
+  { timeoutMs: 150_000 },
+);
+
+journey(
+  'offline in the middle of the transfer, back online: the upload completes',
+  viaProxy,
+  async (page) => {
+    proxy.setRule(slowParts(800));
+    await signIn(page);
+    const video = copyAs(largeVideo, 'offline-test.mp4');
+    const start = proxy.seen.length;
+    await uploadThroughDialog(page, video);
+    await page.getByText('part 2 of 5').waitFor({ timeout: 30_000 });
+    await page.context().setOffline(true);
+    await waitForState(page, 'offline-test.mp4', ['offline', 'waiting-retry']);
+    await page.context().setOffline(false);
+    await expectExactlyOneVideo(page, 'offline-test.mp4', fs.statSync(video).size);
+    const requests = proxy.seen.slice(start);
+    assert.equal(requests.filter(isCreate).length, 1, 'one create call');
+    assert.ok(requests.filter(isPartPut).length <= PART_COUNT + 1, 'at most one part re-sent');
+  },
+  { timeoutMs: 150_000 },
+);
+
+journey(
+  'a 503 on a part and a 500 on the status call: the upload still completes',
+  viaProxy,
+  async (page) => {
+    const injected = { part: 0, status: 0 };
+    proxy.setRule((request) => {
+      if (isPartPut(request) && /\/2\?/.test(request.path) && injected.part === 0) {
+        injected.part += 1;
+        return { respond: { status: 503, body: '<Error><Code>SlowDown</Code></Error>' } };
+      }
+      if (request.method === 'PUT' && request.path.endsWith('/update-status') && !injected.status) {
+        injected.status += 1;
+        return { respond: { status: 500 } };
+      }
+      return undefined;
+    });
+    await signIn(page);
+    const video = copyAs(largeVideo, 'faults-test.mp4');
+    await uploadThroughDialog(page, video);
+    await expectExactlyOneVideo(page, 'faults-test.mp4', fs.statSync(video).size);
+    assert.deepEqual(injected, { part: 1, status: 1 }, 'both faults were injected');
+  },
+  { timeoutMs: 150_000 },
+);
