@@ -7,6 +7,7 @@ import { restoreSession, verifySession } from '../lib/session';
 import { selectIsSignedIn, type WithSession } from '../lib/session-slice';
 import { useAppDispatch, useAppSelector } from '../lib/store-hooks';
 import type * as QueueClientModule from '../upload-queue/queue-client';
+import { useSessionSync } from './use-session-sync';
 
 export function SessionKeeper() {
   const dispatch = useAppDispatch();
@@ -27,6 +28,7 @@ export function SessionKeeper() {
     return () => window.clearInterval(timer);
   }, [dispatch, signedIn]);
 
+  useSessionSync();
   useUploadQueueAuth();
   return null;
 }

@@ -139,6 +139,23 @@ describe('base query (section 7)', () => {
     expect(sent).toHaveLength(1); // the 401 path does not call logout on the server
   });
 
+  it('after a 401, retries once with a token another tab stored instead of logging out', async () => {
+    const { sent } = stubFetch({
+      'GET /api/videos': (req) =>
+        req.headers.Authorization === 'Bearer token-2'
+          ? { status: 200, body: { total: 0 } }
+          : { status: 401, body: { detail: 'Session expired' } },
+    });
+    const store = await signedInStore();
+    // The other tab refreshed: the stored user now holds the rotated token.
+    await saveStoredUser({ ...SESSION_USER, accessToken: 'token-2' });
+    const result = await store.dispatch(testApi.endpoints.probe.initiate({ path: '/api/videos' }));
+    expect(result.data).toEqual({ total: 0 });
+    expect(sent.map((r) => r.headers.Authorization)).toEqual(['Bearer token-1', 'Bearer token-2']);
+    expect(store.getState().session.currentUser?.accessToken).toBe('token-2');
+    expect(window.location.pathname).toBe('/video');
+  });
+
   it('on the sign-in pages a 401 neither logs out nor redirects and keeps its status', async () => {
     stubFetch({ 'GET /api/thing': () => ({ status: 401, body: { detail: 'Invalid link' } }) });
     window.history.replaceState(null, '', '/reset-password?resetToken=abc');

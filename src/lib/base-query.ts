@@ -5,7 +5,8 @@ import { API_HOST } from '../config/site';
 import { camelizeKeys } from './case-keys';
 import { isOnLoginFlowPage } from './navigation';
 import { encodeQuery } from './query-string';
-import { initialPasswordRequired, unauthorized, type WithSession } from './session-slice';
+import { initialPasswordRequired, signedIn, unauthorized, type WithSession } from './session-slice';
+import { loadStoredUser } from './session-storage';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -129,6 +130,14 @@ export const baseQuery: BaseQueryFn<ApiRequest | string, unknown, ApiError> = as
   const args = typeof rawArgs === 'string' ? { url: rawArgs } : rawArgs;
   const state = api.getState() as WithSession;
   const token = args.auth === false ? undefined : state.session.currentUser?.accessToken;
-  const result = await request(args, token, api.signal);
+  let result = await request(args, token, api.signal);
+  if (!result.ok && result.error.status === 401 && token) {
+    // Another tab may have rotated the token a moment ago: take the stored one and try once more.
+    const stored = await loadStoredUser();
+    if (stored && stored.accessToken !== token) {
+      api.dispatch(signedIn(stored));
+      result = await request(args, stored.accessToken, api.signal);
+    }
+  }
   return result.ok ? { data: result.data } : { error: settleFailure(result.error, api.dispatch) };
 };
