@@ -64,6 +64,8 @@ export default defineConfig({
         // mediainfo.js' wasm (about 2.6 MB) must be precached so the duration probe works offline.
         maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,wasm,json}'],
+        // Store screenshots are for the install dialog only, fetched online by the browser.
+        globIgnores: ['screenshots/**'],
       },
       devOptions: { enabled: false, type: 'module' },
     }),

@@ -2,7 +2,6 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Route, Switch } from 'wouter';
 import { ROUTES } from '../config/routes';
-import { useT } from '../lib/locale-context';
 import { Guard, RedirectTo } from './Guard';
 
 function screen<M, P extends object = object>(
@@ -84,41 +83,52 @@ export function AppRouter() {
 }
 
 /** Screens of the signed-in area, inside the layout; unknown paths go to the video list. */
-const VideoListPage = screen(
-  () => import('../features/videos/components/VideoListPage'),
-  (m) => m.VideoListPage,
+const VideoListScreen = screen(
+  () => import('./screens/VideoListScreen'),
+  (m) => m.VideoListScreen,
 );
 const ProfilePage = screen(
   () => import('../features/profile/components/ProfilePage'),
   (m) => m.ProfilePage,
 );
-const ComingSoonPage = screen(
-  () => import('./ComingSoonPage'),
-  (m) => m.ComingSoonPage,
+const VideoDetailPage = screen(
+  () => import('../features/videos/components/VideoDetailPage'),
+  (m) => m.VideoDetailPage,
+);
+const SceneFramesPage = screen(
+  () => import('../features/videos/components/SceneFramesPage'),
+  (m) => m.SceneFramesPage,
+);
+const AdvancedSearchScreen = screen(
+  () => import('./screens/AdvancedSearchScreen'),
+  (m) => m.AdvancedSearchScreen,
+);
+const SimilarVideoScreen = screen(
+  () => import('./screens/SimilarVideoScreen'),
+  (m) => m.SimilarVideoScreen,
 );
 
 export function SignedInRoutes() {
-  const t = useT();
   return (
     <Lazy>
       <Switch>
         <Route path={ROUTES.videoList}>
-          <VideoListPage />
+          <VideoListScreen />
         </Route>
         <Route path={ROUTES.profile}>
           <ProfilePage />
         </Route>
         <Route path={ROUTES.similarVideo}>
-          <ComingSoonPage title={t('nav.advancedSearch')} />
+          <SimilarVideoScreen />
         </Route>
         <Route path={ROUTES.sceneFrames}>
-          <ComingSoonPage title={t('nav.video')} />
+          <SceneFramesPage />
         </Route>
         <Route path={ROUTES.videoDetail}>
-          <ComingSoonPage title={t('nav.video')} />
+          <VideoDetailPage />
         </Route>
         <Route path={ROUTES.advancedSearch}>
-          <ComingSoonPage title={t('nav.advancedSearch')} />
+          <AdvancedSearchScreen />
         </Route>
         <Route>
           <RedirectTo to={ROUTES.videoList} />

@@ -41,3 +41,10 @@ export const SCENE_SCROLL_DELAY_MS = 200;
 export const RESTORE_REDIRECT_DELAY_MS = 100;
 /** Access tokens live one hour; renew well before that while the app is open. */
 export const TOKEN_REFRESH_INTERVAL_MS = 15 * 60 * 1000;
+
+/** The video list refreshes itself this often while any video is still being processed. */
+export const VIDEO_LIST_POLL_MS = 5_000;
+/** The video detail refreshes itself this often while a trailer or report is being made. */
+export const VIDEO_DETAIL_POLL_MS = 5_000;
+/** Collapsed height of a video's tags (and of a result summary) before View More. */
+export const TAGS_COLLAPSED_HEIGHT = '4rem';

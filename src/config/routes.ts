@@ -42,3 +42,9 @@ export const profilePath = (section: ProfileSection): string =>
 
 export const videoDetailPath = (id: string | number): string =>
   `/video-detail/${encodeURIComponent(String(id))}`;
+
+export const sceneFramesPath = (id: string | number, sceneIndex: number): string =>
+  `${videoDetailPath(id)}/scene/${sceneIndex}/frames`;
+
+export const videoDetailScenePath = (id: string | number, sceneIndex: number): string =>
+  `${videoDetailPath(id)}?sceneIndex=${sceneIndex}`;

@@ -11,12 +11,17 @@ export type LibDispatch = ThunkDispatch<LibState, unknown, UnknownAction>;
 export const useAppDispatch = useDispatch.withTypes<LibDispatch>();
 export const useAppSelector = useSelector.withTypes<LibState>();
 
-/** True while any query or mutation is in flight (drives the full-screen loading indicator). */
+/**
+ * True while a first load or a mutation is in flight (drives the full-screen loading
+ * indicator). A query that already shows data refreshes in the background (polling, refresh
+ * after a change) so the screen is not covered every few seconds.
+ */
 export function selectAnyRequestPending(state: LibState): boolean {
   if (!state.api) return false;
   const { queries, mutations } = state.api;
   return (
-    Object.values(queries).some((entry) => entry?.status === 'pending') ||
-    Object.values(mutations).some((entry) => entry?.status === 'pending')
+    Object.values(queries).some(
+      (entry) => entry?.status === 'pending' && entry.data === undefined,
+    ) || Object.values(mutations).some((entry) => entry?.status === 'pending')
   );
 }

@@ -1,17 +1,40 @@
-// Video list call (product-spec section 7). More video endpoints join here later.
-import { PAGE_SIZE, DEFAULT_PAGE } from '../../config/limits';
+// Video calls (product-spec section 7): list, detail, delete and retry. Delete and retry change
+// the cached list and detail at once and put them back if the server refuses.
+import { DEFAULT_PAGE, PAGE_SIZE } from '../../config/limits';
 import { api } from '../../lib/api';
 
 export type VideoStatus = 'in_progress' | 'completed' | 'failed' | (string & {});
 
-export interface VideoSummary {
-  id: number | string;
+export interface Video {
+  id: string;
   filename: string;
   title: string | null;
+  summary?: string | null;
   status: VideoStatus;
   createdAt: string;
+  videoDate?: string | null;
+  videoLength?: number | null;
   tags?: { name: string }[];
   videoThumbnailPath?: string | null;
+  videoPath?: string | null;
+  trailerPath?: string | null;
+  reportPath?: string | null;
+  isTrailerCreating?: boolean;
+  isReportCreating?: boolean;
+}
+
+export interface Scene {
+  index: number;
+  startTime: string;
+  endTime: string;
+  thumbnail: string | null;
+  description: string;
+  videoPath: string | null;
+  frames: { path: string }[];
+}
+
+export interface VideoDetail extends Video {
+  outputData: { scenes: Scene[]; captions?: unknown };
 }
 
 export interface Page<T> {
@@ -29,9 +52,14 @@ export interface VideoListFilters {
   sort?: string;
 }
 
+/** Anything other than completed or failed is shown as in progress (product-spec section 3). */
+export function isInProgress(status: VideoStatus): boolean {
+  return status !== 'completed' && status !== 'failed';
+}
+
 const videosApi = api.injectEndpoints({
   endpoints: (build) => ({
-    listVideos: build.query<Page<VideoSummary>, VideoListFilters>({
+    listVideos: build.query<Page<Video>, VideoListFilters>({
       query: ({ page = DEFAULT_PAGE, size = PAGE_SIZE, ...rest }) => ({
         url: '/api/videos',
         body: { size, page, ...rest },
@@ -41,7 +69,82 @@ const videosApi = api.injectEndpoints({
         ...(result?.items ?? []).map((video) => ({ type: 'Video' as const, id: video.id })),
       ],
     }),
+    getVideo: build.query<VideoDetail, string>({
+      query: (id) => ({ url: `/api/videos/${encodeURIComponent(id)}` }),
+      providesTags: (_result, _error, id) => [{ type: 'Video', id }],
+    }),
+    deleteVideo: build.mutation<unknown, string>({
+      query: (id) => ({ url: `/api/videos/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      async onQueryStarted(id, { dispatch, getState, queryFulfilled }) {
+        const undo = patchCachedLists(getState, id, (args) =>
+          dispatch(
+            videosApi.util.updateQueryData('listVideos', args, (page) => {
+              const before = page.items.length;
+              page.items = page.items.filter((video) => video.id !== id);
+              page.total -= before - page.items.length;
+            }),
+          ),
+        );
+        await queryFulfilled.catch(undo);
+      },
+      // Results of a search may hold the video too; its detail is gone (not refetched).
+      invalidatesTags: (_result, error) =>
+        error
+          ? []
+          : [
+              { type: 'Video', id: 'LIST' },
+              { type: 'Similar', id: 'LIST' },
+            ],
+    }),
+    retryVideo: build.mutation<Video, string>({
+      query: (id) => ({
+        url: `/api/videos/${encodeURIComponent(id)}/retry-process`,
+        method: 'POST',
+      }),
+      async onQueryStarted(id, { dispatch, getState, queryFulfilled }) {
+        // Product-spec section 4: a retried video shows as in progress at once.
+        const undoLists = patchCachedLists(getState, id, (args) =>
+          dispatch(
+            videosApi.util.updateQueryData('listVideos', args, (page) => {
+              for (const video of page.items) if (video.id === id) video.status = 'in_progress';
+            }),
+          ),
+        );
+        const detail = dispatch(
+          videosApi.util.updateQueryData('getVideo', id, (video) => {
+            video.status = 'in_progress';
+          }),
+        );
+        await queryFulfilled.catch(() => {
+          undoLists();
+          detail.undo();
+        });
+      },
+      invalidatesTags: (_result, _error, id) => [{ type: 'Video', id }],
+    }),
   }),
 });
 
-export const { useListVideosQuery } = videosApi;
+type ApiState = Parameters<typeof api.util.selectInvalidatedBy>[0];
+
+/** Patches every cached list page holding the video (through `patch`); returns the undo. */
+function patchCachedLists(
+  getState: () => unknown,
+  id: string,
+  patch: (args: VideoListFilters) => { undo: () => void },
+): () => void {
+  const patches = api.util
+    .selectInvalidatedBy(getState() as ApiState, [{ type: 'Video', id }])
+    .filter((entry) => entry.endpointName === 'listVideos')
+    .map((entry) => patch(entry.originalArgs as VideoListFilters));
+  return () => {
+    for (const one of patches) one.undo();
+  };
+}
+
+export const {
+  useListVideosQuery,
+  useGetVideoQuery,
+  useDeleteVideoMutation,
+  useRetryVideoMutation,
+} = videosApi;

@@ -1,55 +1,160 @@
-// Video list (product-spec section 2). For now: title, the empty state and a plain list;
-// upload, search, pagination controls and status rows arrive with the videos feature.
-import { Box, Flex, Heading, Stack, Text } from '@chakra-ui/react';
-import { DEFAULT_PAGE, PAGE_SIZE } from '../../../config/limits';
-import { formatDateTime } from '../../../lib/dates';
+// Video list (product-spec section 2): title, upload slot, tag search, refresh, pagination above
+// and below, status rows, delete with confirmation, retry, and the two empty states. Page and
+// tag filter live in the URL so the back button returns to the same page.
+import { Box, Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useSearch } from 'wouter';
+import { RefreshIcon } from '../../../components/ActionIcons';
+import { EmptyState } from '../../../components/EmptyState';
+import { LazyAppModal } from '../../../components/LazyAppModal';
+import { Pagination } from '../../../components/Pagination';
+import { DEFAULT_PAGE, PAGE_SIZE, VIDEO_LIST_POLL_MS } from '../../../config/limits';
+import { ROUTES, videoDetailPath } from '../../../config/routes';
 import { useT } from '../../../lib/locale-context';
-import { useListVideosQuery } from '../api';
+import { navigateTo } from '../../../lib/navigation';
+import { buildQuery } from '../../../lib/search-query';
+import {
+  isInProgress,
+  useDeleteVideoMutation,
+  useListVideosQuery,
+  useRetryVideoMutation,
+  type Video,
+} from '../api';
+import { TagSearchBox } from './TagSearchBox';
+import { VideoRow } from './VideoRow';
 
-export function VideoListPage() {
+export interface VideoListPageProps {
+  /** Where the Upload button goes (composed in src/app). */
+  headerActions?: ReactNode;
+  /** Queued uploads shown above the list. */
+  pendingRows?: ReactNode;
+}
+
+function readListQuery(search: string) {
+  const q = new URLSearchParams(search);
+  const page = Number.parseInt(q.get('page') ?? '', 10);
+  return { page: page > 0 ? page : DEFAULT_PAGE, tags: q.get('tags')?.trim() ?? '' };
+}
+
+function listPath(page: number, tags: string): string {
+  const query = buildQuery([
+    ['page', page > DEFAULT_PAGE ? page : null],
+    ['tags', tags || null],
+  ]);
+  return query ? `${ROUTES.videoList}?${query}` : ROUTES.videoList;
+}
+
+export function VideoListPage({ headerActions, pendingRows }: VideoListPageProps) {
   const t = useT();
-  const { data, isError } = useListVideosQuery({ page: DEFAULT_PAGE, size: PAGE_SIZE });
-  const from = data && data.total > 0 ? (data.page - 1) * data.size + 1 : 0;
-  const to = data ? from + data.items.length - 1 : 0;
+  const { page, tags } = readListQuery(useSearch());
+  const [pollingInterval, setPollingInterval] = useState(0);
+  const { data, isError, isFetching, refetch } = useListVideosQuery(
+    { page, size: PAGE_SIZE, ...(tags ? { tags } : {}) },
+    { pollingInterval },
+  );
+  const [deleteVideo] = useDeleteVideoMutation();
+  const [retryVideo] = useRetryVideoMutation();
+  const [toDelete, setToDelete] = useState<Video | null>(null);
+  const [failedAction, setFailedAction] = useState(false);
+
+  // Poll only while something is still being processed (issue 5: stop when none is).
+  const anyInProgress = data?.items.some((video) => isInProgress(video.status)) ?? false;
+  useEffect(() => {
+    setPollingInterval(anyInProgress ? VIDEO_LIST_POLL_MS : 0);
+  }, [anyInProgress]);
+
+  const onOpen = useCallback((id: string) => navigateTo(videoDetailPath(id)), []);
+  const onDelete = useCallback((video: Video) => setToDelete(video), []);
+  const onRetry = useCallback(
+    (id: string) => {
+      retryVideo(id)
+        .unwrap()
+        .catch(() => setFailedAction(true));
+    },
+    [retryVideo],
+  );
+  const confirmDelete = () => {
+    if (!toDelete) return;
+    const id = toDelete.id;
+    setToDelete(null);
+    deleteVideo(id)
+      .unwrap()
+      .catch(() => setFailedAction(true));
+  };
+  const goTo = (nextPage: number) => navigateTo(listPath(nextPage, tags));
+
+  const pagination = (label: string) =>
+    data && data.total > 0 ? (
+      <Pagination
+        page={data.page}
+        size={data.size}
+        shown={data.items.length}
+        total={data.total}
+        pages={data.pages}
+        onPage={goTo}
+        label={label}
+      />
+    ) : null;
 
   return (
     <Box>
-      <Flex justify="space-between" align="center" mb="6">
+      <Flex justify="space-between" align="center" mb="4" gap="3" wrap="wrap">
         <Heading as="h1" size="2xl">
           {t('videos.title')}
         </Heading>
+        <Flex gap="2">{headerActions}</Flex>
       </Flex>
+      <Flex gap="2" mb="2" wrap="wrap" align="center">
+        <TagSearchBox
+          key={tags}
+          initial={tags}
+          onSearch={(value) => navigateTo(listPath(DEFAULT_PAGE, value.trim()))}
+        />
+        <Button variant="outline" onClick={() => void refetch()} loading={isFetching}>
+          <RefreshIcon />
+          {t('videos.refresh')}
+        </Button>
+      </Flex>
+      {pendingRows}
       {isError ? <Text color="red.700">{t('videos.loadError')}</Text> : null}
       {data && data.total === 0 ? (
-        <Stack align="center" textAlign="center" py="16" gap="2">
-          <Text fontWeight="semibold" fontSize="lg">
-            {t('videos.emptyTitle')}
-          </Text>
-          <Text color="gray.700">{t('videos.emptyDescription')}</Text>
+        tags ? (
+          <EmptyState
+            title={t('videos.noMatchTitle')}
+            description={t('videos.noMatchDescription')}
+          />
+        ) : (
+          <EmptyState title={t('videos.emptyTitle')} description={t('videos.emptyDescription')} />
+        )
+      ) : null}
+      {pagination(t('videos.paginationTop'))}
+      {data && data.items.length > 0 ? (
+        <Stack as="ul" gap="2" listStyleType="none" aria-label={t('videos.listLabel')}>
+          {data.items.map((video) => (
+            <VideoRow
+              key={video.id}
+              video={video}
+              onOpen={onOpen}
+              onDelete={onDelete}
+              onRetry={onRetry}
+            />
+          ))}
         </Stack>
       ) : null}
-      {data && data.total > 0 ? (
-        <>
-          <Text color="gray.700" mb="3">
-            {t('videos.range', { from, to, total: data.total })}
-          </Text>
-          <Stack as="ul" gap="2" listStyleType="none">
-            {data.items.map((video) => (
-              <Flex
-                as="li"
-                key={video.id}
-                justify="space-between"
-                p="3"
-                borderWidth="1px"
-                borderRadius="l2"
-              >
-                <Text>{video.title ?? video.filename}</Text>
-                <Text color="gray.700">{formatDateTime(video.createdAt)}</Text>
-              </Flex>
-            ))}
-          </Stack>
-        </>
-      ) : null}
+      {pagination(t('videos.paginationBottom'))}
+      <LazyAppModal
+        open={toDelete !== null}
+        type="warning"
+        lines={[t('videos.deleteConfirm', { name: toDelete?.title || toDelete?.filename || '' })]}
+        onClose={() => setToDelete(null)}
+        onConfirm={confirmDelete}
+      />
+      <LazyAppModal
+        open={failedAction}
+        type="error"
+        lines={[t('common.genericError')]}
+        onClose={() => setFailedAction(false)}
+      />
     </Box>
   );
 }

@@ -1,0 +1,196 @@
+// Video detail (product-spec section 2): header, facts, full-video player, summary and tags,
+// trailer/report area, the scene strip and the selected scene. A failed load returns to the
+// list; ?sceneIndex selects a scene and the view scrolls to it 200 ms after load.
+import { Box, Button, Flex, Heading, IconButton, Stack, Text } from '@chakra-ui/react';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useParams, useSearch } from 'wouter';
+import { BackArrowIcon, PlayIcon } from '../../../components/ActionIcons';
+import { Thumbnail } from '../../../components/Thumbnail';
+import { SCENE_SCROLL_DELAY_MS, VIDEO_DETAIL_POLL_MS } from '../../../config/limits';
+import { ROUTES, videoDetailScenePath } from '../../../config/routes';
+import { assetUrl } from '../../../lib/asset-url';
+import { formatDate, formatDateTime, formatLength } from '../../../lib/dates';
+import { useT } from '../../../lib/locale-context';
+import { navigateTo } from '../../../lib/navigation';
+import { advancedSearchPath, similarResultsPath, DEFAULT_SEARCH } from '../../../lib/search-query';
+import { useGetVideoQuery, type VideoDetail } from '../api';
+import { OutputsStatus } from './OutputsStatus';
+import { SceneStrip } from './SceneStrip';
+import { SelectedScene } from './SelectedScene';
+import { VideoPlayerModal } from './VideoPlayerModal';
+
+export interface VideoDetailPageProps {
+  /** The trailer and report actions (composed in src/app); the states are shown without it. */
+  outputsArea?: (video: VideoDetail) => ReactNode;
+}
+
+function readSceneIndex(search: string): number | null {
+  const raw = new URLSearchParams(search).get('sceneIndex');
+  return raw !== null && /^\d{1,9}$/.test(raw) ? Number(raw) : null;
+}
+
+export function VideoDetailPage({ outputsArea }: VideoDetailPageProps) {
+  const t = useT();
+  const { id } = useParams<{ id: string }>();
+  const requested = readSceneIndex(useSearch());
+  const [pollingInterval, setPollingInterval] = useState(0);
+  const { data: video, isError } = useGetVideoQuery(id ?? skipToken, { pollingInterval });
+  const [player, setPlayer] = useState<{ title: string; src: string } | null>(null);
+
+  useEffect(() => {
+    if (isError || !id) navigateTo(ROUTES.videoList, { replace: true });
+  }, [isError, id]);
+
+  const busy = Boolean(video?.isTrailerCreating || video?.isReportCreating);
+  useEffect(() => setPollingInterval(busy ? VIDEO_DETAIL_POLL_MS : 0), [busy]);
+
+  const scenes = video?.outputData?.scenes ?? [];
+  const selected = scenes.find((scene) => scene.index === requested) ?? scenes[0] ?? null;
+
+  // Scroll once the page has its data (the strip and the scene are laid out by then).
+  const loaded = video !== undefined;
+  useEffect(() => {
+    if (!loaded || requested === null) return;
+    const timer = window.setTimeout(() => {
+      document.getElementById(`scene-strip-${requested}`)?.scrollIntoView?.({ inline: 'center' });
+      document.getElementById(`scene-${requested}`)?.scrollIntoView?.({ block: 'start' });
+    }, SCENE_SCROLL_DELAY_MS);
+    return () => window.clearTimeout(timer);
+    // Only the first load of this scene: selecting another scene does not scroll the page.
+  }, [loaded, id]);
+
+  const onSelect = useCallback(
+    (index: number) => {
+      if (id) navigateTo(videoDetailScenePath(id, index), { replace: true });
+    },
+    [id],
+  );
+
+  if (!video || !id) return null;
+  const title = video.title || video.filename;
+  const fullVideo = assetUrl(video.videoPath, 'input');
+
+  return (
+    <Box>
+      <Flex align="center" gap="3" mb="6" wrap="wrap">
+        <IconButton
+          aria-label={t('detail.back')}
+          variant="ghost"
+          onClick={() => navigateTo(ROUTES.videoList)}
+        >
+          <BackArrowIcon />
+        </IconButton>
+        <Heading as="h1" size="2xl" flex="1" minW="0">
+          {title}
+        </Heading>
+        <Button variant="outline" onClick={() => navigateTo(advancedSearchPath({ videoId: id }))}>
+          {t('nav.advancedSearch')}
+        </Button>
+      </Flex>
+
+      <Flex gap="6" wrap="wrap" mb="6">
+        <Thumbnail
+          src={assetUrl(video.videoThumbnailPath)}
+          alt={t('videos.thumbnailOf', { title })}
+          width={320}
+          height={180}
+          eager
+        />
+        <Stack as="dl" gap="1" minW="16rem" flex="1">
+          <Fact label={t('detail.filename')} value={video.filename} />
+          <Fact label={t('detail.originalDate')} value={formatDate(video.videoDate)} />
+          <Fact label={t('detail.uploadedAt')} value={formatDateTime(video.createdAt)} />
+          <Fact label={t('detail.length')} value={formatLength(video.videoLength)} />
+          {fullVideo ? (
+            <Box pt="2">
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => setPlayer({ title, src: fullVideo })}
+              >
+                <PlayIcon />
+                {t('detail.watchFullVideo')}
+              </Button>
+            </Box>
+          ) : null}
+        </Stack>
+      </Flex>
+
+      <Stack as="section" gap="2" mb="6" aria-labelledby="detail-description">
+        <Heading as="h2" size="lg" id="detail-description">
+          {t('detail.description')}
+        </Heading>
+        <Text whiteSpace="pre-line" data-testid="video-summary">
+          {video.summary}
+        </Text>
+        {video.tags && video.tags.length > 0 ? (
+          <Flex as="ul" listStyleType="none" gap="1.5" wrap="wrap" aria-label={t('videos.tags')}>
+            {video.tags.map((tag) => (
+              <Box
+                as="li"
+                key={tag.name}
+                px="2"
+                py="0.5"
+                fontSize="xs"
+                bg="gray.100"
+                borderRadius="full"
+              >
+                {tag.name}
+              </Box>
+            ))}
+          </Flex>
+        ) : null}
+      </Stack>
+
+      <Box mb="6">
+        {outputsArea ? (
+          outputsArea(video)
+        ) : (
+          <OutputsStatus
+            video={video}
+            onWatchTrailer={(src) => setPlayer({ title: t('detail.trailer'), src })}
+          />
+        )}
+      </Box>
+
+      <Flex justify="space-between" align="center" mb="3" gap="3" wrap="wrap">
+        <Heading as="h2" size="lg">
+          {t('detail.scenes')}
+        </Heading>
+        <Button
+          size="sm"
+          colorPalette="blue"
+          onClick={() => navigateTo(similarResultsPath({ ...DEFAULT_SEARCH, videoId: id }))}
+        >
+          {t('detail.searchSimilarVideo')}
+        </Button>
+      </Flex>
+      {scenes.length > 0 ? (
+        <Stack gap="4">
+          <SceneStrip scenes={scenes} selected={selected?.index ?? null} onSelect={onSelect} />
+          {selected ? <SelectedScene videoId={id} scene={selected} /> : null}
+        </Stack>
+      ) : (
+        <Text color="gray.700">{t('detail.noScenes')}</Text>
+      )}
+
+      <VideoPlayerModal
+        title={player?.title ?? ''}
+        src={player?.src ?? null}
+        onClose={() => setPlayer(null)}
+      />
+    </Box>
+  );
+}
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <Flex gap="2">
+      <Text as="dt" fontWeight="semibold" minW="9rem">
+        {label}
+      </Text>
+      <Text as="dd">{value}</Text>
+    </Flex>
+  );
+}
