@@ -147,4 +147,19 @@ describe('npm run admin', () => {
     const list = await admin('list-users');
     expect(list.stdout).not.toContain('member@example.com');
   });
+  it('refuses to open the embedded database while a server has it open', SLOW, async () => {
+    const running = await startServer(
+      loadConfig({ PORT: '0', DATA_DIR: dataDir, WEB_ROOT: path.join(dataDir, 'none') }),
+      { logger: false },
+    );
+    try {
+      const res = await admin('list-users');
+      expect(res.code).toBe(1);
+      expect(res.stderr).toContain(`is in use by process ${process.pid}`);
+      expect(res.stderr).not.toMatch(/\n\s+at /); // no stack trace
+    } finally {
+      await running.close();
+    }
+    expect((await admin('list-users')).code).toBe(0); // the lock went with the server
+  });
 });

@@ -2,12 +2,26 @@ import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
 import type { Db, Queryable, Row } from './db.ts';
+import { lockEmbeddedDatabase } from './embedded-lock.ts';
 
 /** Opens the embedded database; dataDir undefined means in memory (tests). */
 export async function openPglite(dataDir: string | undefined): Promise<Db> {
-  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const pg = await PGlite.create({ dataDir, extensions: { vector } });
-  return wrapPglite(pg);
+  if (!dataDir) return wrapPglite(await PGlite.create({ extensions: { vector } }));
+  fs.mkdirSync(dataDir, { recursive: true });
+  const unlock = lockEmbeddedDatabase(dataDir);
+  try {
+    const db = wrapPglite(await PGlite.create({ dataDir, extensions: { vector } }));
+    return {
+      ...db,
+      close: async () => {
+        await db.close();
+        unlock();
+      },
+    };
+  } catch (err) {
+    unlock();
+    throw err;
+  }
 }
 
 export function wrapPglite(pg: PGlite): Db {
