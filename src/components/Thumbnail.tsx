@@ -1,9 +1,15 @@
 // A lazily loaded image with fixed dimensions (no layout shift in long lists) that turns into a
 // grey placeholder when the asset cannot be fetched (product-spec section 8).
-import { Box, chakra } from '@chakra-ui/react';
+import { Box } from '@chakra-ui/react';
 import { memo, useState } from 'react';
 
-const Img = chakra('img', { base: { display: 'block', objectFit: 'cover', bg: 'gray.200' } });
+const IMG_STYLE = {
+  display: 'block',
+  objectFit: 'cover',
+  flexShrink: 0,
+  background: 'var(--chakra-colors-gray-200)',
+  borderRadius: 'var(--chakra-radii-l2)',
+} as const;
 
 interface ThumbnailProps {
   src: string | null;
@@ -36,16 +42,16 @@ export const Thumbnail = memo(function Thumbnail({
     );
   }
   return (
-    <Img
+    // A plain element: Chakra would take width/height as styles, and the browser needs the
+    // attributes to reserve the box before the image arrives.
+    <img
       src={src}
       alt={alt}
       width={width}
       height={height}
       loading={eager ? 'eager' : 'lazy'}
       decoding="async"
-      borderRadius="l2"
-      flexShrink={0}
-      style={{ width, height }}
+      style={{ ...IMG_STYLE, width, height }}
       onError={() => setFailedSrc(src)}
     />
   );

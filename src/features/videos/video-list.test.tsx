@@ -1,0 +1,158 @@
+import 'fake-indexeddb/auto';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { saveStoredUser } from '../../lib/session-storage';
+import { LOGIN_ANSWER, SESSION_USER, stubFetch } from '../../testing/fetch-stub';
+import { renderApp } from '../../testing/render-app';
+
+const FIRST = { timeout: 15_000 };
+type Routes = Parameters<typeof stubFetch>[0];
+
+const video = (over: Record<string, unknown>) => ({
+  id: 'v',
+  filename: 'clip.mp4',
+  title: null,
+  summary: null,
+  tags: [],
+  status: 'completed',
+  created_at: '2024-05-01T10:00:00.000Z',
+  video_thumbnail_path: null,
+  ...over,
+});
+
+const ROWS = [
+  video({ id: 'a', filename: 'queued.mp4', status: 'uploading' }),
+  video({ id: 'b', filename: 'broken.mp4', status: 'failed' }),
+  video({
+    id: 'c',
+    filename: 'harbour.mp4',
+    title: 'Harbour at dawn',
+    tags: [{ name: 'boats' }, { name: 'sea' }],
+    video_thumbnail_path: 'c/thumbnail.jpg?exp=1&sig=x',
+  }),
+];
+const page = (items: unknown[], total = items.length) => ({
+  items,
+  total,
+  pages: Math.ceil(total / 50),
+  page: 1,
+  size: 50,
+});
+
+beforeEach(async () => {
+  localStorage.clear();
+  await saveStoredUser(SESSION_USER);
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function signedIn(routes: Routes) {
+  return stubFetch({
+    'GET /api/refresh': () => ({ status: 200, body: LOGIN_ANSWER }),
+    'GET /api/profile': () => ({ status: 200, body: LOGIN_ANSWER.user }),
+    ...routes,
+  });
+}
+
+const rows = () => screen.getAllByTestId('video-row');
+
+describe('Video list', { timeout: 30_000 }, () => {
+  it('shows a row per status, the range above and below, and opens a completed video', async () => {
+    signedIn({ 'GET /api/videos': () => ({ status: 200, body: page(ROWS, 53) }) });
+    const { user } = renderApp('/video');
+    expect(await screen.findByText('Harbour at dawn', {}, FIRST)).toBeTruthy();
+    expect(screen.getAllByText('1 - 3 of 53')).toHaveLength(2);
+
+    const [queued, failed, done] = rows();
+    expect(within(queued!).getByText('In progress')).toBeTruthy();
+    expect(within(queued!).getByText('queued.mp4')).toBeTruthy();
+    expect(within(queued!).getByRole('button', { name: 'Delete' })).toBeTruthy();
+    expect(within(queued!).queryByRole('button', { name: 'Retry' })).toBeNull();
+
+    expect(within(failed!).getByText('Failed')).toBeTruthy();
+    expect(within(failed!).getByText('broken.mp4')).toBeTruthy();
+    expect(within(failed!).getByRole('button', { name: 'Retry' })).toBeTruthy();
+
+    const img = within(done!).getByRole<HTMLImageElement>('img', {
+      name: 'Thumbnail of Harbour at dawn',
+    });
+    expect(img.src).toBe(`${location.origin}/assets/data/output/c/thumbnail.jpg?exp=1&sig=x`);
+    expect(img.getAttribute('loading')).toBe('lazy');
+    expect(img.getAttribute('width')).toBe('160');
+    expect(within(done!).getByText('boats')).toBeTruthy();
+    expect(within(done!).getByText(/^Created \d{4}\/\d{2}\/\d{2} \d{2}:\d{2}$/)).toBeTruthy();
+
+    await user.click(within(done!).getByText('sea'));
+    await waitFor(() => expect(window.location.pathname).toBe('/video-detail/c'));
+  });
+
+  it('searches tags on Enter, shows the no-match state, and clears back to the list', async () => {
+    const { sent } = signedIn({
+      'GET /api/videos': (req) => ({
+        status: 200,
+        body: req.url.searchParams.get('tags') ? page([]) : page(ROWS),
+      }),
+    });
+    const { user } = renderApp('/video');
+    const box = await screen.findByRole('searchbox', { name: 'Search by tags' }, FIRST);
+    await user.type(box, 'nothing here');
+    expect(sent.filter((r) => r.url.searchParams.has('tags'))).toHaveLength(0);
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('No matching videos found.')).toBeTruthy();
+    expect(screen.getByText('Try changing your criteria or filters.')).toBeTruthy();
+    expect(sent.at(-1)?.url.searchParams.get('tags')).toBe('nothing here');
+
+    await user.click(screen.getByRole('button', { name: 'Clear search' }));
+    expect(await screen.findByText('Harbour at dawn')).toBeTruthy();
+    expect(window.location.search).toBe('');
+  });
+
+  it('says there are no videos yet when the team has none', async () => {
+    signedIn({ 'GET /api/videos': () => ({ status: 200, body: page([]) }) });
+    renderApp('/video');
+    expect(await screen.findByText('Currently, there are no videos.', {}, FIRST)).toBeTruthy();
+    expect(screen.queryByTestId('page-range')).toBeNull();
+  });
+
+  it('deletes after confirmation, removing the row at once', async () => {
+    let listed = ROWS;
+    const { sent } = signedIn({
+      'GET /api/videos': () => ({ status: 200, body: page(listed) }),
+      'DELETE /api/videos/b': () => {
+        listed = ROWS.filter((v) => v.id !== 'b');
+        return { status: 200, body: { id: 'b', deleted: true } };
+      },
+    });
+    const { user } = renderApp('/video');
+    await screen.findByText('broken.mp4', {}, FIRST);
+    await user.click(within(rows()[1]!).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('alertdialog', {}, FIRST);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(sent.some((r) => r.method === 'DELETE')).toBe(false);
+
+    await user.click(within(rows()[1]!).getByRole('button', { name: 'Delete' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }),
+    );
+    await waitFor(() => expect(screen.queryByText('broken.mp4')).toBeNull());
+    expect(sent.filter((r) => r.method === 'DELETE').map((r) => r.url.pathname)).toEqual([
+      '/api/videos/b',
+    ]);
+    expect(await screen.findAllByText('1 - 2 of 2')).toHaveLength(2);
+  });
+
+  it('shows a retried video as in progress at once and puts it back when the server refuses', async () => {
+    signedIn({
+      'GET /api/videos': () => ({ status: 200, body: page(ROWS) }),
+      'POST /api/videos/b/retry-process': () => ({ status: 409, body: { detail: 'no' } }),
+    });
+    const { user } = renderApp('/video');
+    await screen.findByText('broken.mp4', {}, FIRST);
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('alertdialog', {}, FIRST)).toBeTruthy();
+    expect(within(rows()[1]!).getByText('Failed')).toBeTruthy();
+  });
+});
