@@ -83,14 +83,15 @@ journey(
     const mail = await waitForMessage(app.dataDir, { to: newEmail });
     const code = extractCode(mail.text);
 
-    // A wrong code first: the error shows inline, in red, and nothing changes.
-    const wrong = code === '000000' ? '111111' : '000000';
+    // A wrong code first (only its last digit differs): the error shows inline, in red.
+    const wrong = code.slice(0, 5) + String((Number(code[5]) + 1) % 10);
     await page.getByLabel('Digit 1 of 6').fill(wrong[0]!);
     await page.keyboard.type(wrong.slice(1));
     await button(page, 'Verify').click();
     await page.getByRole('alert').getByText('The code is incorrect. 4 tries left.').waitFor();
 
-    // The right code, typed box by box (each digit moves to the next box).
+    // The right code over the wrong one, typed box by box: each digit moves to the next box,
+    // also where it equals the digit already there.
     await page.getByLabel('Digit 1 of 6').click();
     await page.keyboard.type(code);
     for (let i = 0; i < 6; i += 1) {

@@ -65,7 +65,13 @@ const profileApi = api.injectEndpoints({
       },
     }),
     deleteAccount: build.mutation<unknown, Profile['id']>({
-      query: (id) => ({ url: `/api/users/${encodeURIComponent(String(id))}`, method: 'DELETE' }),
+      // An empty object, not no body: the base query always sends Content-Type JSON (section 7)
+      // and Fastify refuses that header with an empty body.
+      query: (id) => ({
+        url: `/api/users/${encodeURIComponent(String(id))}`,
+        method: 'DELETE',
+        body: {},
+      }),
     }),
   }),
 });

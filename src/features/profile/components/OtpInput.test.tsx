@@ -62,6 +62,25 @@ describe('OtpInput', () => {
     expect(document.activeElement).toBe(boxes[3]);
   });
 
+  it('replaces the digit of a filled box wherever the caret stands', async () => {
+    const { user, boxes, values } = setup();
+    await user.click(boxes[0]!);
+    await user.keyboard('12');
+    await user.type(boxes[0]!, '7', { initialSelectionStart: 0, initialSelectionEnd: 0 });
+    await user.type(boxes[1]!, '8', { initialSelectionStart: 1, initialSelectionEnd: 1 });
+    expect(values()).toEqual(['7', '8', '', '', '', '']);
+  });
+
+  it('moves on when the typed digit equals the one already in the box', async () => {
+    const { user, boxes, values } = setup();
+    await user.click(boxes[0]!);
+    await user.keyboard('000000');
+    await user.click(boxes[0]!);
+    await user.keyboard('305');
+    expect(values()).toEqual(['3', '0', '5', '0', '0', '0']);
+    expect(document.activeElement).toBe(boxes[3]);
+  });
+
   it('goes back on Backspace in an empty box and clears the digit there', async () => {
     const { user, boxes, values } = setup();
     await user.click(boxes[0]!);

@@ -39,6 +39,11 @@ interface OtpInputProps {
 
 const onlyDigits = (text: string): string => text.replace(/\D/g, '');
 
+function newDigit(raw: string, caret: number | null): string | undefined {
+  const char = caret ? raw[caret - 1] : undefined;
+  return char && /\d/.test(char) ? char : undefined;
+}
+
 export function OtpInput({ digits, onChange, label, invalid, disabled }: OtpInputProps) {
   const t = useT();
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
@@ -59,7 +64,8 @@ export function OtpInput({ digits, onChange, label, invalid, disabled }: OtpInpu
     focus(start + chars.length);
   };
 
-  const change = (index: number, raw: string) => {
+  const change = (index: number, input: HTMLInputElement) => {
+    const raw = input.value;
     const typed = onlyDigits(raw);
     if (typed === '') {
       // Letters are dropped; an emptied box (select + delete) stays where it is.
@@ -68,12 +74,19 @@ export function OtpInput({ digits, onChange, label, invalid, disabled }: OtpInpu
     }
     // A whole code (autofill from the SMS/e-mail suggestion) fills from the first box.
     if (typed.length >= length) fill(0, typed);
-    // Typing into a filled box: the browser appends, so the new digit is the last one.
-    else fill(index, typed.length > 1 ? typed.slice(-1) : typed);
+    // Input that bypassed the key handler (mobile keyboards, IME) into a filled box: the new
+    // digit is the one just before the caret (which may have stood before or after the old one).
+    else if (typed.length > 1) fill(index, newDigit(raw, input.selectionStart) ?? typed.slice(-1));
+    else fill(index, typed);
   };
 
   const keyDown = (index: number, event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'Backspace' && digits[index] === '' && index > 0) {
+    if (/^\d$/.test(event.key) && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      // A digit key writes its box directly: typing the digit the box already holds fires no
+      // change event, and the caret position no longer matters.
+      event.preventDefault();
+      fill(index, event.key);
+    } else if (event.key === 'Backspace' && digits[index] === '' && index > 0) {
       event.preventDefault();
       onChange(digits.map((d, i) => (i === index - 1 ? '' : d)));
       focus(index - 1);
@@ -109,7 +122,7 @@ export function OtpInput({ digits, onChange, label, invalid, disabled }: OtpInpu
           aria-label={t('profile.email.digit', { index: index + 1, count: length })}
           aria-invalid={invalid ? true : undefined}
           disabled={disabled}
-          onChange={(event) => change(index, event.target.value)}
+          onChange={(event) => change(index, event.target)}
           onKeyDown={(event) => keyDown(index, event)}
           onPaste={(event) => paste(index, event)}
           onFocus={(event) => event.target.select()}
