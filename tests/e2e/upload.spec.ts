@@ -135,11 +135,12 @@ async function uploadThroughDialog(
 async function waitForState(page: Page, filename: string, states: string[]): Promise<string> {
   const handle = await page.waitForFunction(
     ({ name, wanted }) => {
-      for (const row of document.querySelectorAll('[data-upload-state]')) {
-        const state = row.getAttribute('data-upload-state') ?? '';
-        if (row.textContent?.includes(name) && wanted.includes(state)) return state;
-      }
-      return false;
+      const rows = [...document.querySelectorAll('[data-upload-state]')].filter((row) =>
+        row.textContent?.includes(name),
+      );
+      if (rows.length === 0) return wanted.includes('gone') ? 'gone' : false;
+      const state = rows[0]!.getAttribute('data-upload-state') ?? '';
+      return wanted.includes(state) ? state : false;
     },
     { name: filename, wanted: states },
     { timeout: 30_000 },
@@ -152,9 +153,18 @@ async function waitForState(page: Page, filename: string, states: string[]): Pro
  * status call made, and the list shows as many rows as the server has videos.
  */
 async function expectExactlyOneVideo(page: Page, filename: string, bytes: number): Promise<void> {
-  await page.waitForFunction(() => !document.querySelector('[data-upload-job]'), undefined, {
-    timeout: 60_000,
-  });
+  await page
+    .waitForFunction(() => !document.querySelector('[data-upload-job]'), undefined, {
+      timeout: 60_000,
+    })
+    .catch(async (error: unknown) => {
+      const rows = await page
+        .locator('[data-upload-job]')
+        .evaluateAll((els) =>
+          els.map((el) => `${el.getAttribute('data-upload-state')}: ${el.textContent}`),
+        );
+      throw new Error(`${String(error)}\n    still queued: ${rows.join(' | ')}`);
+    });
   const rows = await app.running.ctx.db.query<{ status: string; source_key: string }>(
     'SELECT status, source_key FROM videos WHERE filename = $1',
     [filename],
@@ -206,11 +216,14 @@ journey(
     await uploadThroughDialog(page, video);
     await page.getByText('part 2 of 5').waitFor({ timeout: 30_000 });
     await page.reload();
+    await page.locator('[data-upload-job]').first().waitFor();
     // Without persistent storage the browser keeps no copy of the file: the queue asks for it.
+    // (A row still 'transferring' proves nothing yet: the runner may not have looked for it.)
     const state = await waitForState(page, 'reload-test.mp4', [
-      'transferring',
-      'completing',
       'needs-file',
+      'completing',
+      'status-sent',
+      'gone',
     ]);
     if (state === 'needs-file') {
       // The chooser behind "Choose the file again" (hidden inputs have no accessible name).

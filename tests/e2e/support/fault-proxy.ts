@@ -33,7 +33,6 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
   const server = http.createServer((req, res) => {
     const request = { method: req.method ?? 'GET', path: req.url ?? '/' };
     seen.push(request);
-    if (process.env.E2E_PROXY_LOG) console.log(`proxy ${request.method} ${request.path}`);
     const decision = rule?.(request);
     const forward = (): void => {
       if (decision?.respond) {
@@ -51,6 +50,8 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
           headers: req.headers,
         },
         (answer) => {
+          if (process.env.E2E_PROXY_LOG)
+            console.log(`proxy ${request.method} ${request.path} -> ${answer.statusCode}`);
           res.writeHead(answer.statusCode ?? 502, answer.headers);
           answer.pipe(res);
         },
