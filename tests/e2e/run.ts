@@ -6,7 +6,27 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { webBuildIsStale } from '../../server/src/web-build.ts';
 import { assertChromium } from './support/browser.ts';
-import { RESULTS_DIR, ROOT, WEB_ROOT } from './support/paths.ts';
+import { RESULTS_DIR, ROOT, WEB_BUILDS_DIR, webBuilds } from './support/paths.ts';
+
+/** Older builds than this are removed; a concurrent run may still serve a recent one. */
+const KEEP_BUILDS_MS = 2 * 60 * 60 * 1000;
+
+/** The newest build when it is up to date, else a new one; undefined when building failed. */
+function freshWebBuild(): string | undefined {
+  const newest = webBuilds().at(-1);
+  if (newest && !webBuildIsStale(ROOT, newest)) return newest;
+  const outDir = path.join(WEB_BUILDS_DIR, `${Date.now()}-${process.pid}`);
+  console.log(`Building the web app for the end-to-end tests into ${path.relative(ROOT, outDir)}…`);
+  const vite = path.join(ROOT, 'node_modules', '.bin', 'vite');
+  const args = ['build', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir'];
+  const built = spawnSync(vite, args, { cwd: ROOT, stdio: 'inherit' });
+  if (built.status !== 0) return undefined;
+  for (const old of webBuilds()) {
+    const age = Date.now() - Number(path.basename(old).split('-')[0]);
+    if (old !== outDir && age > KEEP_BUILDS_MS) fs.rmSync(old, { recursive: true, force: true });
+  }
+  return outDir;
+}
 
 function main(): number {
   try {
@@ -16,17 +36,10 @@ function main(): number {
     return 1;
   }
 
-  if (webBuildIsStale(ROOT, WEB_ROOT)) {
-    console.log(
-      `Building the web app for the end-to-end tests into ${path.relative(ROOT, WEB_ROOT)}…`,
-    );
-    const vite = path.join(ROOT, 'node_modules', '.bin', 'vite');
-    const args = ['build', '--logLevel', 'warn', '--outDir', WEB_ROOT, '--emptyOutDir'];
-    const built = spawnSync(vite, args, { cwd: ROOT, stdio: 'inherit' });
-    if (built.status !== 0) {
-      console.error('\nBuilding the web app failed (see above).');
-      return 1;
-    }
+  const webRoot = freshWebBuild();
+  if (!webRoot) {
+    console.error('\nBuilding the web app failed (see above).');
+    return 1;
   }
 
   const filters = process.argv.slice(2);
@@ -55,7 +68,7 @@ function main(): number {
       '--test-reporter=spec',
       ...specs.map((s) => path.relative(ROOT, s)),
     ],
-    { cwd: ROOT, stdio: 'inherit' },
+    { cwd: ROOT, stdio: 'inherit', env: { ...process.env, E2E_WEB_ROOT: webRoot } },
   );
   if (res.status !== 0) {
     console.error(
