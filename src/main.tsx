@@ -4,15 +4,11 @@ import { createRoot } from 'react-dom/client';
 import { Providers } from './app/providers';
 import { AppRouter } from './app/router';
 import { createStore } from './app/store';
+import { registerServiceWorker, watchInstallPrompt } from './features/pwa/pwa-state';
 import { loadInitialLocale } from './lib/locale-context';
 
-async function registerServiceWorker(): Promise<void> {
-  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  const { Workbox } = await import('workbox-window');
-  await new Workbox('/sw.js', { type: 'module' }).register();
-}
-
 async function start(): Promise<void> {
+  watchInstallPrompt(); // the browser may offer installation before any screen has loaded
   const root = document.getElementById('root');
   if (!root) return;
   const store = createStore();

@@ -7,6 +7,8 @@ export const api = createApi({
   reducerPath: 'api',
   baseQuery,
   tagTypes: ['Video', 'Profile', 'Languages', 'Similar'],
+  // Offline screens show cached answers; back online they refresh (src/features/pwa/OfflineBanner).
+  refetchOnReconnect: true,
   endpoints: () => ({}),
 });
 

@@ -6,7 +6,6 @@ import { SW_RUN_BUDGET_MS, UPLOAD_QUEUE_SYNC_TAG } from '../config/upload-queue.
 import { rememberSessionFile } from '../upload-queue/file-source.ts';
 import type { QueueWorkerMessage } from '../upload-queue/queue-client.ts';
 import { createQueueHost } from '../upload-queue/queue-host.ts';
-import { purgeImageCache } from './image-cache.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -30,9 +29,8 @@ export function installUploadQueue(): void {
         );
         break;
       case 'LOGOUT':
-        event.waitUntil(
-          Promise.all([host.store().then((store) => store.setAuth(undefined)), purgeImageCache()]),
-        );
+        // The user caches are purged by sw.ts on the same message.
+        event.waitUntil(host.store().then((store) => store.setAuth(undefined)));
         break;
       case 'PROVIDE_FILE':
         rememberSessionFile(message.jobId, message.file);

@@ -5,6 +5,9 @@ import { useState } from 'react';
 import { FullScreenLoader } from '../../components/FullScreenLoader';
 import { ChevronIcon, MenuIcon } from '../../components/Icons';
 import { useGetProfileQuery } from '../../features/profile/api';
+import { InstallButton } from '../../features/pwa/InstallButton';
+import { OfflineBanner } from '../../features/pwa/OfflineBanner';
+import { UpdatePrompt } from '../../features/pwa/UpdatePrompt';
 import { DeferredMessages } from '../../lib/deferred-messages';
 import { useT } from '../../lib/locale-context';
 import { selectCurrentUser } from '../../lib/session-slice';
@@ -13,6 +16,11 @@ import { SignedInRoutes } from '../router';
 import { NavContent, type Identity } from './NavContent';
 
 const SIDEBAR_BG = 'blue.900';
+// Installed on a phone the app runs edge to edge (viewport-fit=cover): keep content off notches.
+const SAFE_LEFT_BASE = 'calc(1rem + env(safe-area-inset-left))';
+const SAFE_LEFT_MD = 'calc(2rem + env(safe-area-inset-left))';
+const SAFE_RIGHT_BASE = 'calc(1rem + env(safe-area-inset-right))';
+const SAFE_RIGHT_MD = 'calc(2rem + env(safe-area-inset-right))';
 
 export function SignedInArea() {
   const t = useT();
@@ -38,6 +46,9 @@ export function SignedInArea() {
           w={collapsed ? '4.5rem' : '16rem'}
           transition="width 0.2s"
           p="3"
+          ps="calc(0.75rem + env(safe-area-inset-left))"
+          pt="calc(0.75rem + env(safe-area-inset-top))"
+          pb="calc(0.75rem + env(safe-area-inset-bottom))"
           position="sticky"
           top="0"
           h="100dvh"
@@ -61,6 +72,11 @@ export function SignedInArea() {
               <ChevronIcon flipped={collapsed} />
             </IconButton>
           </Flex>
+          {collapsed ? null : (
+            <Box mb="4">
+              <InstallButton />
+            </Box>
+          )}
           <NavContent collapsed={collapsed} identity={identity} />
         </Flex>
 
@@ -72,6 +88,9 @@ export function SignedInArea() {
             gap="3"
             px="4"
             py="3"
+            ps="calc(1rem + env(safe-area-inset-left))"
+            pe="calc(1rem + env(safe-area-inset-right))"
+            pt="calc(0.75rem + env(safe-area-inset-top))"
             bg={SIDEBAR_BG}
             color="white"
           >
@@ -84,9 +103,19 @@ export function SignedInArea() {
             >
               <MenuIcon />
             </IconButton>
-            <Text fontWeight="bold">{t('app.name')}</Text>
+            <Text fontWeight="bold" flex="1">
+              {t('app.name')}
+            </Text>
+            <InstallButton />
           </Flex>
-          <Box as="main" p={{ base: '4', md: '8' }}>
+          <OfflineBanner />
+          <Box
+            as="main"
+            p={{ base: '4', md: '8' }}
+            ps={{ base: SAFE_LEFT_BASE, md: SAFE_LEFT_MD, lg: '8' }}
+            pe={{ base: SAFE_RIGHT_BASE, md: SAFE_RIGHT_MD }}
+            pb="calc(2rem + env(safe-area-inset-bottom))"
+          >
             <SignedInRoutes />
           </Box>
         </Box>
@@ -115,6 +144,7 @@ export function SignedInArea() {
             </Drawer.Positioner>
           </Portal>
         </Drawer.Root>
+        <UpdatePrompt />
         {busy ? <FullScreenLoader /> : null}
       </Flex>
     </DeferredMessages>

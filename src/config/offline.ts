@@ -1,0 +1,17 @@
+// Offline behaviour of the service worker and the app (issue 8), in one place.
+
+/** Recent API answers (lists, details, similar searches, profile) kept per user. */
+export const API_CACHE_NAME = 'api-v1';
+export const API_CACHE_MAX_ENTRIES = 200;
+export const API_CACHE_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
+/** Network-first: after this long without an answer the cached copy is shown. */
+export const API_NETWORK_TIMEOUT_SECONDS = 3;
+
+/**
+ * Cache names that hold one user's data start with one of these and end with `@<userId>`.
+ * A name with such a prefix and no owner (an older build's global image cache) is always purged.
+ */
+export const USER_CACHE_PREFIXES = ['api-', 'images-'] as const;
+
+/** How often a deferred update looks again whether the uploads have finished. */
+export const UPDATE_IDLE_POLL_MS = 2_000;

@@ -1,0 +1,69 @@
+// Says plainly that the app is offline, and asks RTK Query to refresh what is on screen once the
+// connection is back (the answers shown offline came from the service worker's cache).
+import { Box } from '@chakra-ui/react';
+import { useEffect, useRef } from 'react';
+import { loadedApi } from '../../lib/api-registry';
+import { useT } from '../../lib/locale-context';
+import { useOnline } from '../../lib/offline';
+import { useAppDispatch } from '../../lib/store-hooks';
+
+const RECONNECT_PROBES = 20;
+const RECONNECT_PROBE_MS = 500;
+
+export function OfflineBanner() {
+  const t = useT();
+  const online = useOnline();
+  useRefreshOnReconnect(online);
+  if (online) return null;
+  return (
+    <Box
+      role="status"
+      data-testid="offline-banner"
+      bg="gray.800"
+      color="white"
+      px="4"
+      py="2"
+      fontSize="sm"
+      textAlign="center"
+    >
+      {t('pwa.offline')}
+    </Box>
+  );
+}
+
+function useRefreshOnReconnect(online: boolean): void {
+  const dispatch = useAppDispatch();
+  const wasOffline = useRef(!online);
+  useEffect(() => {
+    if (!online) {
+      wasOffline.current = true;
+      return;
+    }
+    if (!wasOffline.current) return;
+    wasOffline.current = false;
+    const controller = new AbortController();
+    void untilServerAnswers(controller.signal).then((reached) => {
+      const api = loadedApi();
+      // Refetches every query on screen (refetchOnReconnect in src/lib/api.ts).
+      if (reached && api) dispatch(api.internalActions.onOnline());
+    });
+    return () => controller.abort();
+  }, [online, dispatch]);
+}
+
+/**
+ * `online` fires when a network interface is up, which is not yet a working route to the server
+ * (captive portals, a radio still negotiating); refetching too early would only show the cached
+ * answers again. The health check is never cached, so its answer means the server is reachable.
+ */
+async function untilServerAnswers(signal: AbortSignal): Promise<boolean> {
+  for (let attempt = 0; attempt < RECONNECT_PROBES && !signal.aborted; attempt++) {
+    const ok = await fetch('/api/health', { cache: 'no-store', signal }).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (ok) return true;
+    await new Promise((resolve) => setTimeout(resolve, RECONNECT_PROBE_MS));
+  }
+  return false;
+}
