@@ -45,6 +45,18 @@ describe('Profile', { timeout: 30_000 }, () => {
     await waitFor(() => expect(window.location.search).toBe('?type=account'));
   });
 
+  it('stays blank until the profile arrives', async () => {
+    const { sent } = signedIn({
+      'GET /api/profile': () => ({ status: 500, body: { detail: 'down' } }),
+    });
+    renderApp('/profile?type=account');
+    // The layout is there (its sidebar falls back to the session's e-mail), the page is not.
+    expect((await screen.findAllByText(PROFILE.email, {}, FIRST)).length).toBeGreaterThan(0);
+    await waitFor(() => expect(sent.some((r) => r.url.pathname === '/api/profile')).toBe(true));
+    expect(screen.queryByRole('heading', { name: 'Profile' })).toBeNull();
+    expect(screen.queryByLabelText('Full name')).toBeNull();
+  });
+
   it('keeps Save disabled while a name is empty or invalid, then saves', async () => {
     const { sent } = signedIn({
       'PUT /api/users/update-profile': () => ({
