@@ -10,6 +10,22 @@ export interface BuildOptions {
   logger?: boolean;
 }
 
+/**
+ * The client sends Content-Type: application/json on every call (spec section 7), also on a
+ * DELETE or POST without a body: an empty body then means "no payload", not bad JSON.
+ */
+function acceptEmptyJsonBodies(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'ignore');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '' || (typeof body === 'string' && body.trim() === '')) {
+      done(null, undefined);
+      return;
+    }
+    parseJson(request, body, done);
+  });
+}
+
 /** The HTTP application: API under /api, assets under /assets, the PWA everywhere else. */
 export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -21,6 +37,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: true } },
   });
   registerErrorHandling(app);
+  acceptEmptyJsonBodies(app);
   registerAuth(app, ctx);
   app.get('/api/health', { config: { public: true } }, async () => {
     await ctx.db.query('SELECT 1');

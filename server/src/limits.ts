@@ -70,16 +70,13 @@ export const PERSON_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const PERSON_IMAGE_EXTENSIONS = ['jpeg', 'jpg', 'png', 'svg'] as const;
 export const PEOPLE_MAX = 20;
 export const PERSON_NAME_MAX_LENGTH = 100;
-/** Output languages offered for the analysis, English first (the client preselects the first). */
+/**
+ * Output languages offered for the analysis, English first (the client preselects the first).
+ * Only languages every provider writes for real: the local analyser has English and Japanese.
+ */
 export const SUPPORTED_VIDEO_LANGUAGES = [
   { code: 'en', name: 'English' },
   { code: 'ja', name: '日本語 (Japanese)' },
-  { code: 'zh', name: '中文 (Chinese)' },
-  { code: 'ko', name: '한국어 (Korean)' },
-  { code: 'es', name: 'Español (Spanish)' },
-  { code: 'fr', name: 'Français (French)' },
-  { code: 'de', name: 'Deutsch (German)' },
-  { code: 'vi', name: 'Tiếng Việt (Vietnamese)' },
 ] as const;
 
 // --- Trailer and report (product-spec sections 2, 5 and 9; issue 6) ---

@@ -225,7 +225,7 @@ export class OpenAiProvider implements AnalysisProvider {
       '/audio/transcriptions',
       () => {
         const form = new FormData();
-        form.append('file', new Blob([data]), path.basename(audioPath));
+        form.append('file', new Blob([new Uint8Array(data)]), path.basename(audioPath));
         form.append('model', this.transcribeModel);
         form.append('response_format', 'verbose_json');
         if (language) form.append('language', language.split(/[-_]/)[0]!);
