@@ -22,7 +22,7 @@ function acceptEmptyJsonBodies(app: FastifyInstance): void {
       done(null, undefined);
       return;
     }
-    parseJson(request, body, done);
+    void parseJson(request, body, done);
   });
 }
 
