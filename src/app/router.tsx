@@ -91,9 +91,9 @@ const ProfilePage = screen(
   () => import('../features/profile/components/ProfilePage'),
   (m) => m.ProfilePage,
 );
-const VideoDetailPage = screen(
-  () => import('../features/videos/components/VideoDetailPage'),
-  (m) => m.VideoDetailPage,
+const VideoDetailScreen = screen(
+  () => import('./screens/VideoDetailScreen'),
+  (m) => m.VideoDetailScreen,
 );
 const SceneFramesPage = screen(
   () => import('../features/videos/components/SceneFramesPage'),
@@ -125,7 +125,7 @@ export function SignedInRoutes() {
           <SceneFramesPage />
         </Route>
         <Route path={ROUTES.videoDetail}>
-          <VideoDetailPage />
+          <VideoDetailScreen />
         </Route>
         <Route path={ROUTES.advancedSearch}>
           <AdvancedSearchScreen />

@@ -1,0 +1,24 @@
+// The video detail page with the trailer and report feature composed in (features do not import
+// each other); the trailer plays in the page's player modal.
+import { useState } from 'react';
+import { OutputsArea } from '../../features/outputs/components/OutputsArea';
+import { VideoDetailPage } from '../../features/videos/components/VideoDetailPage';
+import { VideoPlayerModal } from '../../features/videos/components/VideoPlayerModal';
+import { useT } from '../../lib/locale-context';
+
+export function VideoDetailScreen() {
+  const t = useT();
+  const [trailer, setTrailer] = useState<string | null>(null);
+  return (
+    <>
+      <VideoDetailPage
+        outputsArea={(video) => <OutputsArea video={video} onWatchTrailer={setTrailer} />}
+      />
+      <VideoPlayerModal
+        title={t('detail.trailer')}
+        src={trailer}
+        onClose={() => setTrailer(null)}
+      />
+    </>
+  );
+}
