@@ -40,6 +40,20 @@ function inputJson(messages: unknown): Record<string, unknown> {
 function chatAnswer(body: Record<string, unknown>): string {
   const input = inputJson(body.messages);
   const images = JSON.stringify(body.messages).split('data:image/').length - 1;
+  if (typeof input.question === 'string') {
+    // The report's answer: cite the scenes whose description shares a word with the question.
+    const words = new Set(input.question.toLowerCase().match(/\p{L}{3,}/gu) ?? []);
+    for (const w of ['the', 'and', 'are', 'was', 'where', 'what']) words.delete(w);
+    const scenes = (
+      (input.video as { scenes?: { index: number; description: string }[] }).scenes ?? []
+    ).filter((s) =>
+      (s.description.toLowerCase().match(/\p{L}{3,}/gu) ?? []).some((w) => words.has(w)),
+    );
+    return JSON.stringify({
+      answer: `Model answer to <${input.question}>.\n\nSee ${scenes.map((s) => `scene ${s.index}`).join(', ')}.`,
+      scenes: [...scenes.map((s) => s.index), 999],
+    });
+  }
   if (Array.isArray(input.scenes) && !('description' in ((input.scenes[0] as object) ?? {}))) {
     return JSON.stringify({
       scenes: (input.scenes as { index: number; captions?: string }[]).map((s) => ({
