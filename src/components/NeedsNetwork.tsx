@@ -3,8 +3,8 @@
 //
 //   <NeedsNetwork><Button onClick={remove}>Delete</Button></NeedsNetwork>
 import { cloneElement, useId, type ReactElement } from 'react';
-import { useT } from '../../lib/locale-context';
-import { useOnline } from '../../lib/offline';
+import { useT } from '../lib/locale-context';
+import { useOnline } from '../lib/offline';
 
 interface ButtonLike {
   disabled?: boolean;

@@ -4,6 +4,7 @@
 import { Box, Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useParams, useSearch } from 'wouter';
+import { NeedsNetwork } from '../../../components/NeedsNetwork';
 import { AppLink } from '../../../components/AppLink';
 import { BackArrowIcon } from '../../../components/ActionIcons';
 import {
@@ -116,9 +117,11 @@ export function AdvancedSearchPage({ prefill }: AdvancedSearchPageProps) {
           <Button variant="plain" px="0" color="blue.700" type="button" onClick={reset}>
             {t('search.resetFilters')}
           </Button>
-          <Button type="submit" colorPalette="blue" disabled={!canSearch}>
-            {label}
-          </Button>
+          <NeedsNetwork>
+            <Button type="submit" colorPalette="blue" disabled={!canSearch}>
+              {label}
+            </Button>
+          </NeedsNetwork>
         </Flex>
         {fromItem ? (
           <Text fontSize="sm" color="gray.700">
