@@ -44,9 +44,13 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts server and browser; `dataDir` lets a spec prepare the directory first (admin command). */
-export async function startApp(opts: { dataDir?: string } = {}): Promise<E2eApp> {
-  if (!fs.existsSync(path.join(WEB_ROOT, 'index.html'))) {
+/**
+ * Starts server and browser; `dataDir` lets a spec prepare the directory first (admin command),
+ * `webRoot` serves another build (a copy a spec may change, or a bench's own build).
+ */
+export async function startApp(opts: { dataDir?: string; webRoot?: string } = {}): Promise<E2eApp> {
+  const webRoot = opts.webRoot ?? WEB_ROOT;
+  if (!fs.existsSync(path.join(webRoot, 'index.html'))) {
     throw new Error(`No web build in ${WEB_ROOT}: run the specs with "npm run test:e2e".`);
   }
   const dataDir = opts.dataDir ?? makeDataDir();
@@ -57,7 +61,7 @@ export async function startApp(opts: { dataDir?: string } = {}): Promise<E2eApp>
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     PUBLIC_URL: url,
-    WEB_ROOT,
+    WEB_ROOT: webRoot,
     WORKER: 'inline',
     LOG_LEVEL: 'warn',
   });

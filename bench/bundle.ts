@@ -1,0 +1,116 @@
+// First-load size (issue 8): the gzipped size of every chunk of a production build, and the
+// JavaScript the first screens (landing, login) need: (1) from Vite's manifest, the entry and the
+// screen's chunk with everything they import statically; (2) in Chromium against the real server,
+// every script the page fetched until the screen shows. Both must stay within 150 kB (1 kB = 1000 B).
+// Run: node --import tsx bench/bundle.ts
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import zlib from 'node:zlib';
+import { ensureBenchBuild, kB } from './_pwa.ts';
+import { startApp } from '../tests/e2e/support/app.ts';
+
+const BUDGET_BYTES = 150_000;
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+const SCREENS = [
+  { name: 'landing', path: '/', src: 'src/features/landing/components/LandingPage.tsx' },
+  { name: 'login', path: '/login', src: 'src/features/auth/components/LoginPage.tsx' },
+];
+
+function gzipSize(file: string): number {
+  return zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
+}
+
+/** The chunk files of `keys` and of every chunk they import statically. */
+function staticClosure(manifest: Manifest, keys: string[]): Set<string> {
+  const files = new Set<string>();
+  const visit = (key: string): void => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  keys.forEach(visit);
+  return files;
+}
+
+async function measuredInBrowser(webRoot: string): Promise<Record<string, number>> {
+  const app = await startApp({ webRoot });
+  const sizes: Record<string, number> = {};
+  try {
+    for (const screen of SCREENS) {
+      const context = await app.browser.newContext({ locale: 'en-US' });
+      const page = await context.newPage();
+      const scripts = new Set<string>();
+      page.on('response', (res) => {
+        if (res.request().resourceType() === 'script') scripts.add(new URL(res.url()).pathname);
+      });
+      await page.goto(app.url + screen.path);
+      await page
+        .getByRole(screen.name === 'login' ? 'textbox' : 'heading')
+        .first()
+        .waitFor();
+      sizes[screen.name] = [...scripts].reduce(
+        (sum, p) => sum + gzipSize(path.join(webRoot, p)),
+        0,
+      );
+      await context.close();
+    }
+  } finally {
+    await app.close();
+  }
+  return sizes;
+}
+
+export async function main(): Promise<{ ok: boolean }> {
+  const webRoot = ensureBenchBuild();
+  const manifest = JSON.parse(
+    fs.readFileSync(path.join(webRoot, '.vite', 'manifest.json'), 'utf8'),
+  ) as Manifest;
+
+  const assets = path.join(webRoot, 'assets');
+  const chunks = fs
+    .readdirSync(assets)
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => ({ file: f, gzip: gzipSize(path.join(assets, f)) }))
+    .sort((a, b) => b.gzip - a.gzip);
+  console.log('Chunks (gzip, kB):');
+  for (const c of chunks) console.log(`  ${kB(c.gzip).padStart(7)}  ${c.file}`);
+  console.log(`  ${kB(gzipSize(path.join(webRoot, 'sw.js'))).padStart(7)}  sw.js (service worker)`);
+
+  const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
+  if (!entry) throw new Error('no entry chunk in the Vite manifest');
+  const browser = await measuredInBrowser(webRoot);
+  let ok = true;
+  console.log(`\nFirst screen JavaScript (gzip, budget ${kB(BUDGET_BYTES)} kB):`);
+  for (const screen of SCREENS) {
+    const files = staticClosure(manifest, [entry, screen.src]);
+    const fromManifest = [...files].reduce((s, f) => s + gzipSize(path.join(webRoot, f)), 0);
+    const loaded = browser[screen.name] ?? Infinity;
+    const pass = fromManifest <= BUDGET_BYTES && loaded <= BUDGET_BYTES;
+    ok &&= pass;
+    console.log(
+      `  ${screen.name.padEnd(8)} static imports ${kB(fromManifest)} kB (${files.size} chunks), ` +
+        `fetched by Chromium before it showed ${kB(loaded)} kB  ${pass ? 'OK' : 'OVER BUDGET'}`,
+    );
+  }
+  return { ok };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main().then(
+    (r) => process.exit(r.ok ? 0 : 1),
+    (err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}
