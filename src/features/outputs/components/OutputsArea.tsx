@@ -3,6 +3,7 @@
 // Watch trailer plays the trailer; Open report opens the report page in a new tab.
 import { Button, Flex, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
+import { NeedsNetwork } from '../../../components/NeedsNetwork';
 import { assetUrl, reportUrl } from '../../../lib/asset-url';
 import { useT } from '../../../lib/locale-context';
 import type { OutputKind, OutputsVideo } from '../api';
@@ -31,9 +32,11 @@ export function OutputsArea({ video, onWatchTrailer }: OutputsAreaProps) {
           </Text>
         ) : (
           <>
-            <Button size="sm" colorPalette="blue" onClick={() => setDialog('trailer')}>
-              {t('outputs.makeTrailer')}
-            </Button>
+            <NeedsNetwork>
+              <Button size="sm" colorPalette="blue" onClick={() => setDialog('trailer')}>
+                {t('outputs.makeTrailer')}
+              </Button>
+            </NeedsNetwork>
             {trailer ? (
               <Button size="sm" variant="outline" onClick={() => onWatchTrailer(trailer)}>
                 {t('detail.watchTrailer')}
@@ -57,9 +60,11 @@ export function OutputsArea({ video, onWatchTrailer }: OutputsAreaProps) {
           </Text>
         ) : (
           <>
-            <Button size="sm" colorPalette="blue" onClick={() => setDialog('report')}>
-              {t('outputs.makeReport')}
-            </Button>
+            <NeedsNetwork>
+              <Button size="sm" colorPalette="blue" onClick={() => setDialog('report')}>
+                {t('outputs.makeReport')}
+              </Button>
+            </NeedsNetwork>
             {report ? (
               <Button asChild size="sm" variant="outline">
                 <a href={report} target="_blank" rel="noopener noreferrer">
