@@ -8,6 +8,17 @@
 // - fade through black: a dip of brightness to near black between two lit pictures.
 // Gradual candidates close to each other form one transition; its boundary is the darkest
 // sample when the transition dips to black, else the most linear centre.
+import {
+  blendResidual,
+  dist,
+  explainedByMotion,
+  fadeBottom,
+  frameStats,
+  movedDist,
+  varianceDip,
+  type FrameStats,
+  type Grid,
+} from './scene-detect-signals.ts';
 import { VisualSamples } from './visual.ts';
 
 export interface DetectorOptions {
@@ -19,71 +30,25 @@ export interface DetectorOptions {
 
 const CUT_MIN = 0.12;
 const CUT_RATIO = 3;
+/** In moving pictures: a jump this far above the recent change is checked against camera moves. */
+const CUT_MOVING_RATIO = 1.4;
 const GRAD_MIN = 0.09;
 const LINEAR_MAX = 0.2;
 const DARK = 0.035;
 const MERGE_GAP = 4;
+/** Samples looked at after a transition window (is the picture still there?). */
+const LOOKAHEAD = 2;
 /** The coarse grid of block means used for transitions (a 2x2 reduction of the 64x36 frames). */
 const GRID_W = 32;
 const GRID_H = 18;
-
-type Grid = Float32Array;
-
-/** Mean absolute difference of two grids, 0..1. */
-function dist(a: Grid, b: Grid): number {
-  let s = 0;
-  for (let i = 0; i < a.length; i++) s += Math.abs(a[i]! - b[i]!);
-  return s / a.length;
-}
-
-/** Mean absolute difference of c from the blend (1-t)·a + t·b. */
-function blendResidual(a: Grid, b: Grid, c: Grid, t: number): number {
-  let s = 0;
-  for (let i = 0; i < a.length; i++) s += Math.abs(c[i]! - (a[i]! * (1 - t) + b[i]! * t));
-  return s / a.length;
-}
-
-/**
- * Whether a camera move explains the change from a to b: some shift or zoom of a (about the
- * centre) brings it at least halfway to b. A cross-fade between two shots does not do that.
- */
-function explainedByMotion(a: Grid, b: Grid, w: number, h: number, dab: number): boolean {
-  const cx = (w - 1) / 2;
-  const cy = (h - 1) / 2;
-  for (const zoom of [1, 0.8, 0.9, 1.12, 1.25]) {
-    for (let dy = -3; dy <= 3; dy++) {
-      for (let dx = -4; dx <= 4; dx++) {
-        if (zoom === 1 && dx === 0 && dy === 0) continue;
-        if (zoom !== 1 && (Math.abs(dx) > 1 || Math.abs(dy) > 1)) continue;
-        let sum = 0;
-        let count = 0;
-        for (let y = 0; y < h; y++) {
-          const sy = Math.round(cy + (y - cy) * zoom + dy);
-          if (sy < 0 || sy >= h) continue;
-          for (let x = 0; x < w; x++) {
-            const sx = Math.round(cx + (x - cx) * zoom + dx);
-            if (sx < 0 || sx >= w) continue;
-            const p = (y * w + x) * 3;
-            const q = (sy * w + sx) * 3;
-            sum +=
-              Math.abs(b[p]! - a[q]!) +
-              Math.abs(b[p + 1]! - a[q + 1]!) +
-              Math.abs(b[p + 2]! - a[q + 2]!);
-            count += 3;
-          }
-        }
-        if (count > (w * h * 3) / 2 && sum / count < 0.5 * dab) return true;
-      }
-    }
-  }
-  return false;
-}
 
 interface Transition {
   from: number;
   to: number;
   best: number;
   bestScore: number;
+  /** Window half-widths whose blend or variance evidence fired inside the transition. */
+  windows: Set<number>;
 }
 
 export class SceneDetector {
@@ -91,6 +56,9 @@ export class SceneDetector {
   private readonly windows: number[];
   private readonly span: number;
   private readonly ring: Grid[] = [];
+  private readonly stats: FrameStats[] = [];
+  /** movedDist between samples i-1 and i, by i (a few recent ones). */
+  private readonly moved = new Map<number, number>();
   private previous: Uint8Array | undefined;
   private readonly cuts: number[] = [];
   private readonly gradual: Transition[] = [];
@@ -108,11 +76,15 @@ export class SceneDetector {
     this.visual.add(frame, this.previous);
     this.previous = new Uint8Array(frame); // a copy: Buffer#slice would share memory
     this.ring.push(this.toGrid(frame));
-    if (this.ring.length > 2 * this.span + 2) this.ring.shift();
+    this.stats.push(frameStats(frame));
+    if (this.ring.length > 2 * this.span + 2 + LOOKAHEAD) {
+      this.ring.shift();
+      this.stats.shift();
+    }
     const n = this.visual.count;
     // Cuts are confirmed one sample late (flash check); gradual centres `span` samples late.
     if (n >= 3) this.checkCut(n - 2);
-    if (n > 2 * this.span) this.checkGradual(n - 1 - this.span);
+    if (n > 2 * this.span + LOOKAHEAD) this.checkGradual(n - 1 - this.span - LOOKAHEAD);
   }
 
   /** Scene start times after the first scene, in ms, at least minSceneMs apart. */
@@ -125,7 +97,8 @@ export class SceneDetector {
     const strongestFirst = [...this.cuts].sort(
       (x, y) => this.visual.motion.get(y) - this.visual.motion.get(x),
     );
-    const ordered = [...strongestFirst, ...this.gradual.map((t) => this.placeTransition(t))];
+    const placed = this.gradual.map((t) => this.placeTransition(t));
+    const ordered = [...strongestFirst, ...placed.filter((i) => i !== undefined)];
     const end = this.visual.timeMs(n);
     const kept: number[] = [];
     for (const i of ordered) {
@@ -166,6 +139,24 @@ export class SceneDetector {
     return this.ring[this.ring.length - 1 - offset];
   }
 
+  /** The frame statistics of sample i, when still in the ring. */
+  private stat(i: number): FrameStats | undefined {
+    const offset = this.visual.count - 1 - i;
+    return this.stats[this.stats.length - 1 - offset];
+  }
+
+  /** What is left of the change from sample i-1 to i once a camera move is allowed for. */
+  private movedAt(i: number): number {
+    const hit = this.moved.get(i);
+    if (hit !== undefined) return hit;
+    const a = this.grid(i - 1);
+    const b = this.grid(i);
+    const value = a && b ? movedDist(a, b, GRID_W, GRID_H) : 0;
+    this.moved.set(i, value);
+    for (const k of this.moved.keys()) if (k < i - 4) this.moved.delete(k);
+    return value;
+  }
+
   private checkCut(i: number): void {
     const d = this.visual.motion.get(i);
     if (d < CUT_MIN) return;
@@ -173,12 +164,40 @@ export class SceneDetector {
     let k = 0;
     for (let j = i - 1; j >= Math.max(1, i - 5); j--, k++) baseline += this.visual.motion.get(j);
     baseline = k > 0 ? baseline / k : 0;
-    if (d < CUT_RATIO * Math.max(baseline, 0.01)) return;
+    if (d < CUT_MOVING_RATIO * Math.max(baseline, 0.01)) return;
     const before = this.grid(i - 1);
+    const now = this.grid(i);
     const after = this.grid(i + 1);
+    if (!before || !now) return;
     // A flash returns to the old picture right away.
-    if (before && after && dist(before, after) < 0.5 * d) return;
+    if (after && dist(before, after) < 0.5 * d) return;
+    // The first step of a fade only darkens or brightens the same picture.
+    if (this.sameUpToGain(before, now, d)) return;
+    // In fast camera moves the usual change is large too: what a move cannot explain decides.
+    if (d < CUT_RATIO * Math.max(baseline, 0.01)) {
+      const left = this.movedAt(i);
+      const usual = Math.max(
+        this.movedAt(i - 1),
+        this.movedAt(i + 1 < this.visual.count ? i + 1 : i - 1),
+      );
+      if (left < CUT_MIN || left < CUT_RATIO * Math.max(usual, 0.01)) return;
+    }
     this.cuts.push(i);
+  }
+
+  /** Whether b is a scaled copy of a (a fade step) rather than another picture. */
+  private sameUpToGain(a: Grid, b: Grid, d: number): boolean {
+    let sa = 0;
+    let sb = 0;
+    for (let i = 0; i < a.length; i++) {
+      sa += a[i]!;
+      sb += b[i]!;
+    }
+    if (sa <= 0) return false;
+    const gain = sb / sa;
+    let r = 0;
+    for (let i = 0; i < a.length; i++) r += Math.abs(b[i]! - gain * a[i]!);
+    return r / a.length < 0.25 * d;
   }
 
   private hasCutIn(from: number, to: number): boolean {
@@ -188,38 +207,70 @@ export class SceneDetector {
   private checkGradual(c: number): void {
     const mid = this.grid(c);
     let score = 0;
+    const fired = new Set<number>();
     for (const w of this.windows) {
       const a = this.grid(c - w);
       const b = this.grid(c + w);
       if (!mid || !a || !b || c - w < 0) continue;
       const dab = dist(a, b);
       if (dab < GRAD_MIN || this.hasCutIn(c - w, c + w)) continue;
-      const r = blendResidual(a, b, mid, 0.5);
-      if (r > LINEAR_MAX * dab) continue;
-      const q1 = this.grid(c - (w >> 1));
-      const q3 = this.grid(c + (w >> 1));
-      if (w >= 4 && q1 && q3) {
-        const t = (w >> 1) / (2 * w);
-        const r1 = blendResidual(a, b, q1, 0.5 - t);
-        const r3 = blendResidual(a, b, q3, 0.5 + t);
-        if (Math.max(r1, r3) > LINEAR_MAX * dab) continue;
-      }
-      if (explainedByMotion(a, b, GRID_W, GRID_H, dab)) continue;
-      score = Math.max(score, dab * (1 - r / dab));
+      const s = this.linearScore(c, w, dab) || this.dipScore(c, w, dab);
+      if (s > 0) fired.add(w);
+      score = Math.max(score, s);
     }
     const dark = this.visual.luma.get(c) < DARK || this.dips(c);
     if (score > 0 || dark) {
       if (this.open && c - this.open.to <= MERGE_GAP) {
         this.open.to = c;
+        for (const w of fired) this.open.windows.add(w);
         if (score > this.open.bestScore) {
           this.open.best = c;
           this.open.bestScore = score;
         }
       } else {
         this.closeOpen();
-        this.open = { from: c, to: c, best: c, bestScore: score };
+        this.open = { from: c, to: c, best: c, bestScore: score, windows: fired };
       }
     }
+  }
+
+  /** Still pictures cross-fading: the middle lies on the line between the ends (block means). */
+  private linearScore(c: number, w: number, dab: number): number {
+    const a = this.grid(c - w)!;
+    const b = this.grid(c + w)!;
+    const r = blendResidual(a, b, this.grid(c)!, 0.5);
+    if (r > LINEAR_MAX * dab) return 0;
+    const q1 = this.grid(c - (w >> 1));
+    const q3 = this.grid(c + (w >> 1));
+    if (w >= 4 && q1 && q3) {
+      const t = (w >> 1) / (2 * w);
+      const r1 = blendResidual(a, b, q1, 0.5 - t);
+      const r3 = blendResidual(a, b, q3, 0.5 + t);
+      if (Math.max(r1, r3) > LINEAR_MAX * dab) return 0;
+    }
+    // A pan across smooth gradients is locally a blend too; a cross-fade between still pictures
+    // is not surrounded by the same steady change on both sides.
+    const m = (i: number): number => this.visual.motion.get(i);
+    let inside = 0;
+    for (let i = c - w + 1; i <= c + w; i++) inside += m(i);
+    inside /= 2 * w;
+    const before = (m(c - w) + m(c - w - 1)) / 2;
+    const after = (m(c + w + 1) + m(c + w + 2)) / 2;
+    if (Math.min(before, after) > 0.5 * inside) return 0;
+    if (explainedByMotion(a, b, GRID_W, GRID_H, dab)) return 0;
+    return dab * (1 - r / dab);
+  }
+
+  /** Moving pictures cross-fading: the variance dips along the dissolve parabola (see varianceDip). */
+  private dipScore(c: number, w: number, dab: number): number {
+    if (w < 2) return 0;
+    const h = w >> 1;
+    const [a, q1, mid, q3, b] = [c - w, c - h, c, c + h, c + w].map((i) => this.stat(i));
+    if (!a || !q1 || !mid || !q3 || !b) return 0;
+    const dip = varianceDip({ a, q1, c: mid, q3, b });
+    if (dip === 0) return 0;
+    if (explainedByMotion(this.grid(c - w)!, this.grid(c + w)!, GRID_W, GRID_H, dab)) return 0;
+    return dab * dip;
   }
 
   /** Much darker than the pictures `span` samples before and after: the bottom of a fade. */
@@ -227,7 +278,10 @@ export class SceneDetector {
     const luma = this.visual.luma.get(c);
     const before = this.visual.luma.get(c - this.span);
     const after = this.visual.luma.get(c + this.span);
-    return Math.min(before, after) > 2 * DARK && luma < 0.5 * Math.min(before, after);
+    if (Math.min(before, after) <= 2 * DARK || luma >= 0.5 * Math.min(before, after)) return false;
+    // A fade lowers the contrast with the brightness; a move into a dark part of a shot does not.
+    const sd = (i: number): number => Math.sqrt(this.stat(i)?.variance ?? 0);
+    return sd(c) < 0.5 * Math.min(sd(c - this.span), sd(c + this.span)) + 0.005;
   }
 
   private closeOpen(): void {
@@ -243,8 +297,11 @@ export class SceneDetector {
     this.gradual.push(t);
   }
 
-  /** The darkest sample when the transition dips to black, otherwise its most linear centre. */
-  private placeTransition(t: Transition): number {
+  /**
+   * The darkest sample when the transition dips to black, otherwise its most linear centre; none
+   * when only one window size saw a blend (a real dissolve shows at several scales).
+   */
+  private placeTransition(t: Transition): number | undefined {
     let darkest = t.from;
     for (let i = t.from; i <= t.to; i++) {
       if (this.visual.luma.get(i) < this.visual.luma.get(darkest)) darkest = i;
@@ -252,14 +309,10 @@ export class SceneDetector {
     const minLuma = this.visual.luma.get(darkest);
     const around = Math.min(this.visual.luma.get(t.from - 1), this.visual.luma.get(t.to + 1));
     if (minLuma < DARK || minLuma < 0.5 * around) {
-      const dark = Math.max(DARK, minLuma * 1.5);
-      // Middle of the dark run around the darkest sample.
-      let a = darkest;
-      let b = darkest;
-      while (a > t.from && this.visual.luma.get(a - 1) < dark) a--;
-      while (b < t.to && this.visual.luma.get(b + 1) < dark) b++;
-      return Math.round((a + b) / 2);
+      const luma = (i: number): number => this.visual.luma.get(i);
+      const lit = Math.min(luma(t.from - this.span), luma(t.to + this.span));
+      return fadeBottom(luma, t.from, t.to, Math.max(lit, around));
     }
-    return t.best;
+    return t.windows.size >= 2 ? t.best : undefined;
   }
 }

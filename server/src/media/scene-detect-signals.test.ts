@@ -1,0 +1,113 @@
+// The pure scene-detection signals, fed with synthetic per-frame measurements and grids.
+import { describe, expect, it } from 'vitest';
+import {
+  fadeBottom,
+  frameStats,
+  movedDist,
+  varianceDip,
+  type FrameStats,
+  type WindowSamples,
+} from './scene-detect-signals.ts';
+
+const stats = (mean: number, variance: number): FrameStats => ({
+  mean: [mean, mean, mean],
+  variance,
+});
+
+/** The five samples of a window over a cross-dissolve of A into B with correlation `cov`. */
+function dissolve(a: FrameStats, b: FrameStats, cov = 0): WindowSamples {
+  const at = (t: number): FrameStats => ({
+    mean: [0, 1, 2].map((k) => a.mean[k]! * (1 - t) + b.mean[k]! * t) as [number, number, number],
+    variance: (1 - t) ** 2 * a.variance + t ** 2 * b.variance + 2 * t * (1 - t) * cov,
+  });
+  return { a: at(0), q1: at(0.25), c: at(0.5), q3: at(0.75), b: at(1) };
+}
+
+describe('varianceDip', () => {
+  it('sees a dissolve between two unrelated textured pictures, even of unequal contrast', () => {
+    expect(varianceDip(dissolve(stats(0.4, 0.09), stats(0.5, 0.08)))).toBeGreaterThan(0.8);
+    expect(varianceDip(dissolve(stats(0.6, 0.1), stats(0.2, 0.02)))).toBeGreaterThan(0.3);
+  });
+
+  it('sees a dissolve out of a flat picture (contrast grows with the share of the new one)', () => {
+    expect(varianceDip(dissolve(stats(0.2, 0), stats(0.5, 0.06)))).toBeGreaterThan(0.5);
+  });
+
+  it('does not take steady or slowly drifting contrast (a moving shot) for a dissolve', () => {
+    const steady: WindowSamples = {
+      a: stats(0.5, 0.05),
+      q1: stats(0.5, 0.048),
+      c: stats(0.5, 0.047),
+      q3: stats(0.5, 0.049),
+      b: stats(0.5, 0.05),
+    };
+    expect(varianceDip(steady)).toBe(0);
+    const drifting = dissolve(stats(0.5, 0.08), stats(0.5, 0.02), Math.sqrt(0.08 * 0.02));
+    expect(varianceDip(drifting)).toBe(0);
+  });
+
+  it('rejects a contrast dip whose brightness does not move on the line between the ends', () => {
+    const window = dissolve(stats(0.4, 0.09), stats(0.5, 0.08));
+    window.c = { ...window.c, mean: [0.2, 0.2, 0.2] };
+    expect(varianceDip(window)).toBe(0);
+  });
+
+  it('rejects a dip that does not follow the parabola (a single odd frame)', () => {
+    const window = dissolve(stats(0.4, 0.09), stats(0.5, 0.08));
+    window.q1 = { ...window.q1, variance: 0.09 };
+    window.q3 = { ...window.q3, variance: 0.08 };
+    expect(varianceDip(window)).toBe(0);
+  });
+
+  it('has nothing to say about two flat pictures', () => {
+    expect(varianceDip(dissolve(stats(0.1, 0), stats(0.8, 0.001)))).toBe(0);
+  });
+});
+
+describe('fadeBottom', () => {
+  const series = (values: number[]) => (i: number) => values[i]!;
+
+  it('puts the boundary where a fade out meets a fade in, not in a dim shot fading in slowly', () => {
+    // Lit (0.6) fading to black at 5, then a dim shot (0.12) rising slowly.
+    const luma = [0.6, 0.48, 0.36, 0.24, 0.12, 0, 0.01, 0.02, 0.03, 0.045, 0.06, 0.09, 0.12];
+    expect(fadeBottom(series(luma), 1, 11, 0.12)).toBe(5);
+  });
+
+  it('splits a black hold in two', () => {
+    const luma = [0.5, 0.3, 0.1, 0, 0, 0, 0, 0, 0.1, 0.3, 0.5];
+    expect(fadeBottom(series(luma), 1, 9, 0.5)).toBe(5);
+  });
+});
+
+describe('movedDist', () => {
+  it('explains a pan by a shift and leaves a new picture unexplained', () => {
+    const w = 32;
+    const h = 18;
+    const pattern = (x: number, y: number): number =>
+      (Math.sin(x * 0.7) + Math.cos(y * 0.9) + 2) / 4;
+    const grid = (dx: number, other = false): Float32Array => {
+      const g = new Float32Array(w * h * 3);
+      for (let y = 0; y < h; y++) {
+        for (let x = 0; x < w; x++) {
+          const v = other ? ((x * 7 + y * 13) % 5) / 5 : pattern(x + dx, y);
+          g.fill(v, (y * w + x) * 3, (y * w + x) * 3 + 3);
+        }
+      }
+      return g;
+    };
+    const a = grid(0);
+    expect(movedDist(a, grid(3), w, h)).toBeLessThan(0.01);
+    expect(movedDist(a, grid(0, true), w, h)).toBeGreaterThan(0.1);
+  });
+});
+
+describe('frameStats', () => {
+  it('measures mean colour and grey variance of an rgb24 frame', () => {
+    const frame = new Uint8Array([255, 0, 0, 255, 0, 0, 0, 0, 0, 0, 0, 0]);
+    const s = frameStats(frame);
+    expect(s.mean[0]).toBeCloseTo(0.5);
+    expect(s.mean[1]).toBe(0);
+    // Grey levels 0.299 and 0 in equal shares.
+    expect(s.variance).toBeCloseTo((0.299 / 2) ** 2, 5);
+  });
+});
