@@ -1,13 +1,17 @@
 // Scene boundaries from the stream of tiny RGB frames (see analysis-pass.ts), without ffmpeg's
-// scdet (absent in 4.1). Three signals:
-// - hard cut: a jump between two samples far above the recent frame-to-frame change, that is
-//   not a one-sample flash;
-// - dissolve: over a window a..b the picture moves from F(a) to F(b) along a straight line, i.e.
-//   the middle sample is close to the average of the ends (twin frames of a cross-fade), which
-//   camera or object motion does not do;
-// - fade through black: a dip of brightness to near black between two lit pictures.
-// Gradual candidates close to each other form one transition; its boundary is the darkest
-// sample when the transition dips to black, else the most linear centre.
+// scdet (absent in 4.1). Signals:
+// - hard cut: a jump between two samples far above the recent frame-to-frame change (in fast
+//   camera moves: far above what a shift or zoom leaves unexplained), that is not a one-sample
+//   flash nor the first step of a fade (the same picture, darker);
+// - dissolve between still shots: over a window a..b the middle sample is close to the average
+//   of the ends (twin frames of a cross-fade), no camera move explains it, and the picture is
+//   still on at least one side of the window;
+// - dissolve with motion: the mean colour moves on a line and the variance sags along the
+//   cross-fade parabola (scene-detect-signals.ts), which motion inside the shots does not fake;
+// - fade through black: a dip of brightness and contrast to near black between two lit pictures.
+// Gradual candidates close to each other form one transition, kept when it dips to black or when
+// blend evidence came at two window sizes or more; its boundary is the bottom of the fade, else
+// the sample with the strongest evidence.
 import {
   blendResidual,
   dist,
