@@ -26,7 +26,6 @@ export function SignedInArea() {
   const t = useT();
   const [collapsed, setCollapsed] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const busy = useAppSelector(selectAnyRequestPending);
   const sessionUser = useAppSelector(selectCurrentUser);
   const { data: profile } = useGetProfileQuery();
   const source = profile ?? sessionUser?.user;
@@ -145,8 +144,17 @@ export function SignedInArea() {
           </Portal>
         </Drawer.Root>
         <UpdatePrompt />
-        {busy ? <FullScreenLoader /> : null}
+        <BusyOverlay />
       </Flex>
     </DeferredMessages>
   );
+}
+
+/**
+ * The loading indicator in a component of its own: when a request starts or ends only this
+ * re-renders, not the whole layout and the page inside it.
+ */
+function BusyOverlay() {
+  const busy = useAppSelector(selectAnyRequestPending);
+  return busy ? <FullScreenLoader /> : null;
 }

@@ -153,6 +153,6 @@ describe('Video list', { timeout: 30_000 }, () => {
     await screen.findByText('broken.mp4', {}, FIRST);
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('alertdialog', {}, FIRST)).toBeTruthy();
-    expect(within(rows()[1]!).getByText('Failed')).toBeTruthy();
+    await waitFor(() => expect(within(rows()[1]!).getByText('Failed')).toBeTruthy());
   });
 });

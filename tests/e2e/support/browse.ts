@@ -81,15 +81,18 @@ export async function longestTask(page: Page): Promise<number> {
   return tasks.length === 0 ? 0 : Math.max(...tasks);
 }
 
-/** Waits until every image in the list has loaded or failed (its placeholder then shows). */
+/**
+ * Waits for `rows` rows and for every thumbnail in view to have loaded or failed (lazy ones
+ * below the fold load only when scrolled to).
+ */
 export async function waitForListImages(page: Page, rows: number): Promise<void> {
   await page.waitForFunction(
     (n) => {
       const items = document.querySelectorAll('[data-testid="video-row"]');
       if (items.length !== n) return false;
-      return [...document.querySelectorAll('[data-testid="video-row"] img')].every(
-        (img) => (img as HTMLImageElement).complete,
-      );
+      return [...document.querySelectorAll('[data-testid="video-row"] img')]
+        .filter((img) => img.getBoundingClientRect().top < window.innerHeight)
+        .every((img) => (img as HTMLImageElement).complete);
     },
     rows,
     { timeout: 30_000 },

@@ -2,7 +2,7 @@
 // and below, status rows, delete with confirmation, retry, and the two empty states. Page and
 // tag filter live in the URL so the back button returns to the same page.
 import { Box, Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { useSearch } from 'wouter';
 import { RefreshIcon } from '../../../components/ActionIcons';
 import { EmptyState } from '../../../components/EmptyState';
@@ -48,10 +48,14 @@ export function VideoListPage({ headerActions, pendingRows }: VideoListPageProps
   const t = useT();
   const { page, tags } = readListQuery(useSearch());
   const [pollingInterval, setPollingInterval] = useState(0);
-  const { data, isError, isFetching, refetch } = useListVideosQuery(
+  const query = useListVideosQuery(
     { page, size: PAGE_SIZE, ...(tags ? { tags } : {}) },
     { pollingInterval },
   );
+  const { isError, isFetching, refetch } = query;
+  // A new page of rows renders as a transition: React works in slices and the main thread
+  // never blocks for long (issue 5, no long task while 50 rows render).
+  const data = useDeferredValue(query.data);
   const [deleteVideo] = useDeleteVideoMutation();
   const [retryVideo] = useRetryVideoMutation();
   const [toDelete, setToDelete] = useState<Video | null>(null);

@@ -1,16 +1,15 @@
 // One row of the video list; what it shows depends on the status (product-spec section 2).
-// Memoised: a poll or a delete re-renders only the rows whose video changed.
-import { Box, Button, Flex, Stack, Text } from '@chakra-ui/react';
-import { memo, type MouseEvent } from 'react';
-import { AppLink } from '../../../components/AppLink';
-import { ExpandableBox } from '../../../components/ExpandableBox';
-import { Thumbnail } from '../../../components/Thumbnail';
+// Plain elements with a CSS module and memoised: a page of 50 rows renders without long tasks
+// (bench/list-render.ts), and a poll or a delete re-renders only the rows that changed.
+import { memo, useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
 import { TrashIcon } from '../../../components/ActionIcons';
+import { Thumbnail } from '../../../components/Thumbnail';
 import { videoDetailPath } from '../../../config/routes';
 import { assetUrl } from '../../../lib/asset-url';
 import { formatDateTime } from '../../../lib/dates';
 import { useT } from '../../../lib/locale-context';
 import type { Video } from '../api';
+import styles from './VideoRow.module.css';
 
 export const THUMB_WIDTH = 160;
 export const THUMB_HEIGHT = 90;
@@ -31,77 +30,57 @@ export const VideoRow = memo(function VideoRow({
   const t = useT();
   const completed = video.status === 'completed';
   const failed = video.status === 'failed';
-  const stop = (event: MouseEvent) => event.stopPropagation();
 
   const deleteButton = (
-    <Button
-      size="sm"
-      variant="outline"
-      colorPalette="red"
+    <button
+      type="button"
+      className={`${styles.button} ${styles.danger}`}
       onClick={(event) => {
-        stop(event);
+        event.stopPropagation();
         onDelete(video);
       }}
     >
       <TrashIcon />
       {t('common.delete')}
-    </Button>
+    </button>
   );
 
   if (!completed) {
     return (
-      <Flex
-        as="li"
+      <li
+        className={styles.row}
         data-testid="video-row"
         data-status={failed ? 'failed' : 'in_progress'}
-        align="center"
-        gap="4"
-        p="3"
-        borderWidth="1px"
-        borderRadius="l2"
-        wrap="wrap"
       >
-        <Box
-          as="span"
-          px="2"
-          py="0.5"
-          fontSize="xs"
-          fontWeight="semibold"
-          borderRadius="full"
-          color="white"
-          bg={failed ? 'red.700' : 'orange.700'}
-        >
+        <span className={failed ? `${styles.badge} ${styles.failedBadge}` : styles.badge}>
           {failed ? t('videos.statusFailed') : t('videos.statusInProgress')}
-        </Box>
-        <Text fontWeight="medium" flex="1" minW="0" truncate>
-          {video.filename}
-        </Text>
-        <Text color="gray.700" fontSize="sm">
+        </span>
+        <span className={styles.filename}>{video.filename}</span>
+        <span className={styles.muted}>
           {t('videos.uploadedAt', { date: formatDateTime(video.createdAt) })}
-        </Text>
+        </span>
         {failed ? (
-          <Button size="sm" variant="outline" onClick={() => onRetry(video.id)}>
+          <button type="button" className={styles.button} onClick={() => onRetry(video.id)}>
             {t('videos.retry')}
-          </Button>
+          </button>
         ) : null}
         {deleteButton}
-      </Flex>
+      </li>
     );
   }
 
   const title = video.title || video.filename;
+  const open = (event: MouseEvent) => {
+    event.preventDefault();
+    event.stopPropagation();
+    onOpen(video.id);
+  };
   return (
-    <Flex
-      as="li"
+    <li
+      className={`${styles.row} ${styles.completed}`}
       data-testid="video-row"
       data-status="completed"
-      gap="4"
-      p="3"
-      borderWidth="1px"
-      borderRadius="l2"
-      cursor="pointer"
-      _hover={{ bg: 'gray.50' }}
-      onClick={() => onOpen(video.id)}
+      onClick={open}
     >
       <Thumbnail
         src={assetUrl(video.videoThumbnailPath)}
@@ -109,39 +88,59 @@ export const VideoRow = memo(function VideoRow({
         width={THUMB_WIDTH}
         height={THUMB_HEIGHT}
       />
-      <Stack flex="1" minW="0" gap="1">
-        <AppLink
-          href={videoDetailPath(video.id)}
-          fontWeight="semibold"
-          color="blue.800"
-          onClick={stop}
-        >
+      <div className={styles.body}>
+        <a className={styles.title} href={videoDetailPath(video.id)} onClick={open}>
           {title}
-        </AppLink>
-        {video.tags && video.tags.length > 0 ? (
-          <ExpandableBox>
-            <Flex as="ul" gap="1.5" wrap="wrap" listStyleType="none" aria-label={t('videos.tags')}>
-              {video.tags.map((tag) => (
-                <Box
-                  as="li"
-                  key={tag.name}
-                  px="2"
-                  py="0.5"
-                  fontSize="xs"
-                  bg="gray.100"
-                  borderRadius="full"
-                >
-                  {tag.name}
-                </Box>
-              ))}
-            </Flex>
-          </ExpandableBox>
-        ) : null}
-        <Text color="gray.700" fontSize="sm">
+        </a>
+        {video.tags && video.tags.length > 0 ? <Tags tags={video.tags} /> : null}
+        <span className={styles.muted}>
           {t('videos.createdAt', { date: formatDateTime(video.createdAt) })}
-        </Text>
-      </Stack>
-      <Box onClick={stop}>{deleteButton}</Box>
-    </Flex>
+        </span>
+      </div>
+      {deleteButton}
+    </li>
   );
 });
+
+/** Tags collapsed to about 4rem with View More / View Less when they overflow. */
+function Tags({ tags }: { tags: { name: string }[] }) {
+  const t = useT();
+  const box = useRef<HTMLDivElement>(null);
+  const [expanded, setExpanded] = useState(false);
+  const [overflows, setOverflows] = useState(false);
+
+  useLayoutEffect(() => {
+    const element = box.current;
+    if (element && !expanded) setOverflows(element.scrollHeight > element.clientHeight + 1);
+  }, [tags, expanded]);
+
+  return (
+    <>
+      <div
+        ref={box}
+        className={expanded ? `${styles.tagsBox} ${styles.tagsBoxOpen}` : styles.tagsBox}
+      >
+        <ul className={styles.tags} aria-label={t('videos.tags')}>
+          {tags.map((tag) => (
+            <li key={tag.name} className={styles.tag}>
+              {tag.name}
+            </li>
+          ))}
+        </ul>
+      </div>
+      {overflows ? (
+        <button
+          type="button"
+          className={styles.more}
+          aria-expanded={expanded}
+          onClick={(event) => {
+            event.stopPropagation();
+            setExpanded((value) => !value);
+          }}
+        >
+          {expanded ? t('browse.viewLess') : t('browse.viewMore')}
+        </button>
+      ) : null}
+    </>
+  );
+}
