@@ -18,11 +18,12 @@ function acceptEmptyJsonBodies(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'ignore');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (body === '' || (typeof body === 'string' && body.trim() === '')) {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') {
       done(null, undefined);
       return;
     }
-    void parseJson(request, body, done);
+    void parseJson(request, text, done);
   });
 }
 

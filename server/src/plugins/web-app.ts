@@ -17,6 +17,8 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string): Pro
     root: webRoot,
     wildcard: false,
     index: false,
+    // .br and .gz files are written at build time (vite.config.ts).
+    preCompressed: true,
     setHeaders(reply, filePath) {
       const rel = path.relative(webRoot, filePath);
       if (rel.startsWith(`assets${path.sep}`)) {
