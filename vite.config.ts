@@ -21,21 +21,27 @@ const FIRST_SCREEN_NAMESPACES = new Set([
   'reset',
   'password',
   'notFound',
-  'privacy',
   'nav',
 ]);
+// Namespaces that travel with their own page (`lang/en.json?ns=landing`), in neither set above.
+const PAGE_NAMESPACES = new Set(['landing', 'privacy']);
 
 function precompileMessages(): Plugin {
   return {
     name: 'precompile-messages',
     enforce: 'pre',
     transform(code, id) {
-      const match = /[\\/]lang[\\/]([a-z]{2})\.json(\?deferred)?$/.exec(id);
+      const match = /[\\/]lang[\\/]([a-z]{2})\.json(?:\?(deferred|ns=[a-z,]+))?$/.exec(id);
       if (!match) return null;
-      const [, lang, deferred] = match;
+      const [, lang, query] = match;
+      const pageNamespaces = query?.startsWith('ns=') ? new Set(query.slice(3).split(',')) : null;
       const wanted = (key: string): boolean => {
+        const ns = key.split('.')[0] ?? '';
+        if (pageNamespaces) return pageNamespaces.has(ns);
         if (lang !== 'en') return true; // other languages load on demand, whole
-        return FIRST_SCREEN_NAMESPACES.has(key.split('.')[0] ?? '') !== Boolean(deferred);
+        if (query === 'deferred')
+          return !FIRST_SCREEN_NAMESPACES.has(ns) && !PAGE_NAMESPACES.has(ns);
+        return FIRST_SCREEN_NAMESPACES.has(ns);
       };
       const messages = JSON.parse(code) as Record<string, string>;
       const compiled = Object.fromEntries(
@@ -44,7 +50,7 @@ function precompileMessages(): Plugin {
           .map(([key, text]) => [key, parse(text)]),
       );
       // With a query the file is no longer taken for JSON, so that part becomes a JS module.
-      return deferred
+      return query
         ? { code: `export default ${JSON.stringify(compiled)};`, map: null, moduleType: 'js' }
         : { code: JSON.stringify(compiled), map: null };
     },
@@ -115,7 +121,11 @@ export default defineConfig({
     ],
   },
   worker: { format: 'es' },
-  build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 600 },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    chunkSizeWarningLimit: 600,
+  },
   server: {
     proxy: { '/api': apiTarget, '/assets/data': apiTarget },
   },

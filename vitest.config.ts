@@ -5,7 +5,7 @@ const deferredMessages: Plugin = {
   name: 'deferred-messages',
   enforce: 'pre',
   transform(code, id) {
-    if (!/[\\/]lang[\\/]en\.json\?deferred$/.test(id)) return null;
+    if (!/[\\/]lang[\\/]en\.json\?(deferred|ns=[a-z,]+)$/.test(id)) return null;
     return { code: `export default ${code};`, map: null };
   },
 };

@@ -12,3 +12,13 @@ declare module '*/en.json?deferred' {
   const messages: Record<string, string>;
   export default messages;
 }
+
+/** English messages of one page's namespaces (`?ns=landing`), split from the entry likewise. */
+declare module '*/en.json?ns=landing' {
+  const messages: Record<string, string>;
+  export default messages;
+}
+declare module '*/en.json?ns=privacy' {
+  const messages: Record<string, string>;
+  export default messages;
+}

@@ -8,6 +8,8 @@ import type { MessageId } from '../../../lib/i18n';
 import { useLocale, useT } from '../../../lib/locale-context';
 import { selectIsSignedIn } from '../../../lib/session-slice';
 import { useAppSelector } from '../../../lib/store-hooks';
+import landingEnglish from '../../../../lang/en.json?ns=landing';
+import { ExtraMessages } from '../../../lib/extra-messages';
 
 interface Section {
   id: string;
@@ -41,7 +43,7 @@ export function contactUrl(locale: 'en' | 'ja', inquiry: string): string {
   return url.toString();
 }
 
-export function LandingPage() {
+function LandingPageContent() {
   const t = useT();
   const { locale } = useLocale();
   const signedIn = useAppSelector(selectIsSignedIn);
@@ -129,5 +131,14 @@ export function LandingPage() {
         </AppLink>
       </Flex>
     </Box>
+  );
+}
+
+/** The page carries its own English texts, which are not in the entry (first-screen budget). */
+export function LandingPage() {
+  return (
+    <ExtraMessages english={landingEnglish}>
+      <LandingPageContent />
+    </ExtraMessages>
   );
 }

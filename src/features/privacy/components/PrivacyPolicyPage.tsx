@@ -9,6 +9,8 @@ import type { MessageId } from '../../../lib/i18n';
 import { useT } from '../../../lib/locale-context';
 import { selectIsSignedIn } from '../../../lib/session-slice';
 import { useAppSelector } from '../../../lib/store-hooks';
+import privacyEnglish from '../../../../lang/en.json?ns=privacy';
+import { ExtraMessages } from '../../../lib/extra-messages';
 
 const SECTION_COUNT = 11;
 const SECTIONS = Array.from({ length: SECTION_COUNT }, (_, index) => ({
@@ -16,7 +18,7 @@ const SECTIONS = Array.from({ length: SECTION_COUNT }, (_, index) => ({
   body: `privacy.s${index + 1}.body` as MessageId,
 }));
 
-export function PrivacyPolicyPage() {
+function PrivacyPolicyPageContent() {
   const t = useT();
   const signedIn = useAppSelector(selectIsSignedIn);
   const lastUpdated = formatDate(PRIVACY_LAST_UPDATED) || t('privacy.unknown');
@@ -67,5 +69,14 @@ export function PrivacyPolicyPage() {
         </Stack>
       </Container>
     </Box>
+  );
+}
+
+/** The page carries its own English texts, which are not in the entry (first-screen budget). */
+export function PrivacyPolicyPage() {
+  return (
+    <ExtraMessages english={privacyEnglish}>
+      <PrivacyPolicyPageContent />
+    </ExtraMessages>
   );
 }
