@@ -58,6 +58,8 @@ function signedIn(routes: Routes) {
 }
 
 const rows = () => screen.getAllByTestId('video-row');
+const description = (element: HTMLElement) =>
+  document.getElementById(element.getAttribute('aria-describedby') ?? '')?.textContent;
 
 describe('Video list', { timeout: 30_000 }, () => {
   it('shows a row per status, the range above and below, and opens a completed video', async () => {
@@ -154,5 +156,31 @@ describe('Video list', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('alertdialog', {}, FIRST)).toBeTruthy();
     await waitFor(() => expect(within(rows()[1]!).getByText('Failed')).toBeTruthy());
+  });
+
+  it('offline, disables delete, retry and the tag search with the reason', async () => {
+    signedIn({ 'GET /api/videos': () => ({ status: 200, body: page(ROWS) }) });
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      renderApp('/video');
+      await screen.findByText('broken.mp4', {}, FIRST);
+      const reason = 'This needs a network connection. You are offline.';
+      const failed = rows()[1]!;
+      for (const name of ['Delete', 'Retry']) {
+        const button = within(failed).getByRole<HTMLButtonElement>('button', { name });
+        expect(button.disabled).toBe(true);
+        expect(button.title).toBe(reason);
+        expect(description(button)).toBe(reason);
+      }
+      const box = screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search by tags' });
+      expect(box.disabled).toBe(true);
+      expect(description(box)).toBe(reason);
+      // Uploads are queued offline: the Upload button stays available.
+      expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Upload' }).disabled).toBe(
+        false,
+      );
+    } finally {
+      onLine.mockRestore();
+    }
   });
 });

@@ -1,7 +1,9 @@
 // The tag search box of the video list: Enter searches, the clear button empties the filter.
+// Both ask the server, so offline they are disabled with the reason (issue 8).
 import { chakra, Flex, IconButton } from '@chakra-ui/react';
 import { useState } from 'react';
 import { ClearIcon } from '../../../components/ActionIcons';
+import { NeedsNetwork } from '../../../components/NeedsNetwork';
 import { useT } from '../../../lib/locale-context';
 
 const Input = chakra('input', {
@@ -29,31 +31,35 @@ export function TagSearchBox({
   const [value, setValue] = useState(initial);
   return (
     <Flex position="relative" flex="1" minW="12rem" maxW="28rem" role="search">
-      <Input
-        type="search"
-        aria-label={t('videos.searchTags')}
-        placeholder={t('videos.searchTagsPlaceholder')}
-        value={value}
-        onChange={(event) => setValue(event.currentTarget.value)}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') onSearch(value);
-        }}
-      />
-      {value !== '' ? (
-        <IconButton
-          aria-label={t('videos.clearSearch')}
-          variant="ghost"
-          size="sm"
-          position="absolute"
-          right="1"
-          top="1"
-          onClick={() => {
-            setValue('');
-            onSearch('');
+      <NeedsNetwork>
+        <Input
+          type="search"
+          aria-label={t('videos.searchTags')}
+          placeholder={t('videos.searchTagsPlaceholder')}
+          value={value}
+          onChange={(event) => setValue(event.currentTarget.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') onSearch(value);
           }}
-        >
-          <ClearIcon />
-        </IconButton>
+        />
+      </NeedsNetwork>
+      {value !== '' ? (
+        <NeedsNetwork>
+          <IconButton
+            aria-label={t('videos.clearSearch')}
+            variant="ghost"
+            size="sm"
+            position="absolute"
+            right="1"
+            top="1"
+            onClick={() => {
+              setValue('');
+              onSearch('');
+            }}
+          >
+            <ClearIcon />
+          </IconButton>
+        </NeedsNetwork>
       ) : null}
     </Flex>
   );

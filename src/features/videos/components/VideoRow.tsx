@@ -3,6 +3,7 @@
 // (bench/list-render.ts), and a poll or a delete re-renders only the rows that changed.
 import { memo, useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
 import { TrashIcon } from '../../../components/ActionIcons';
+import { NeedsNetwork } from '../../../components/NeedsNetwork';
 import { Thumbnail } from '../../../components/Thumbnail';
 import { videoDetailPath } from '../../../config/routes';
 import { assetUrl } from '../../../lib/asset-url';
@@ -31,18 +32,21 @@ export const VideoRow = memo(function VideoRow({
   const completed = video.status === 'completed';
   const failed = video.status === 'failed';
 
+  // Delete and Retry need the server: offline they are disabled with the reason (issue 8).
   const deleteButton = (
-    <button
-      type="button"
-      className={`${styles.button} ${styles.danger}`}
-      onClick={(event) => {
-        event.stopPropagation();
-        onDelete(video);
-      }}
-    >
-      <TrashIcon />
-      {t('common.delete')}
-    </button>
+    <NeedsNetwork>
+      <button
+        type="button"
+        className={`${styles.button} ${styles.danger}`}
+        onClick={(event) => {
+          event.stopPropagation();
+          onDelete(video);
+        }}
+      >
+        <TrashIcon />
+        {t('common.delete')}
+      </button>
+    </NeedsNetwork>
   );
 
   if (!completed) {
@@ -60,9 +64,11 @@ export const VideoRow = memo(function VideoRow({
           {t('videos.uploadedAt', { date: formatDateTime(video.createdAt) })}
         </span>
         {failed ? (
-          <button type="button" className={styles.button} onClick={() => onRetry(video.id)}>
-            {t('videos.retry')}
-          </button>
+          <NeedsNetwork>
+            <button type="button" className={styles.button} onClick={() => onRetry(video.id)}>
+              {t('videos.retry')}
+            </button>
+          </NeedsNetwork>
         ) : null}
         {deleteButton}
       </li>
