@@ -1,9 +1,13 @@
 import 'fake-indexeddb/auto';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveStoredUser } from '../../lib/session-storage';
 import { LOGIN_ANSWER, SESSION_USER, stubFetch } from '../../testing/fetch-stub';
+import { Providers } from '../../app/providers';
+import { createStore } from '../../app/store';
+import { englishMessages } from '../../lib/i18n';
 import { renderApp } from '../../testing/render-app';
+import { VideoListPage } from './components/VideoListPage';
 
 const FIRST = { timeout: 15_000 };
 type Routes = Parameters<typeof stubFetch>[0];
@@ -182,5 +186,22 @@ describe('Video list', { timeout: 30_000 }, () => {
     } finally {
       onLine.mockRestore();
     }
+  });
+
+  it('hides the server rows of videos still shown as queued uploads', async () => {
+    signedIn({ 'GET /api/videos': () => ({ status: 200, body: page(ROWS) }) });
+    window.history.replaceState(null, '', '/video');
+    render(
+      <Providers store={createStore()} locale={{ locale: 'en', messages: englishMessages }}>
+        <VideoListPage
+          pendingRows={<p data-testid="pending">queued.mp4 uploading</p>}
+          hiddenVideoIds={new Set(['a'])}
+        />
+      </Providers>,
+    );
+    expect(await screen.findByText('Harbour at dawn', {}, FIRST)).toBeTruthy();
+    expect(rows().map((row) => row.dataset.status)).toEqual(['failed', 'completed']);
+    expect(screen.queryByText('queued.mp4')).toBeNull();
+    expect(screen.getByTestId('pending').textContent).toBe('queued.mp4 uploading');
   });
 });

@@ -2,7 +2,7 @@
 // and below, status rows, delete with confirmation, retry, and the two empty states. Page and
 // tag filter live in the URL so the back button returns to the same page.
 import { Box, Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
-import { useCallback, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useSearch } from 'wouter';
 import { RefreshIcon } from '../../../components/ActionIcons';
 import { EmptyState } from '../../../components/EmptyState';
@@ -28,7 +28,11 @@ export interface VideoListPageProps {
   headerActions?: ReactNode;
   /** Queued uploads shown above the list. */
   pendingRows?: ReactNode;
+  /** Videos already shown among pendingRows (still uploading): their server rows are hidden. */
+  hiddenVideoIds?: ReadonlySet<string>;
 }
+
+const SHOW_ALL: ReadonlySet<string> = new Set();
 
 function readListQuery(search: string) {
   const q = new URLSearchParams(search);
@@ -44,7 +48,11 @@ function listPath(page: number, tags: string): string {
   return query ? `${ROUTES.videoList}?${query}` : ROUTES.videoList;
 }
 
-export function VideoListPage({ headerActions, pendingRows }: VideoListPageProps) {
+export function VideoListPage({
+  headerActions,
+  pendingRows,
+  hiddenVideoIds = SHOW_ALL,
+}: VideoListPageProps) {
   const t = useT();
   const { page, tags } = readListQuery(useSearch());
   const [pollingInterval, setPollingInterval] = useState(0);
@@ -60,6 +68,10 @@ export function VideoListPage({ headerActions, pendingRows }: VideoListPageProps
   const [retryVideo] = useRetryVideoMutation();
   const [toDelete, setToDelete] = useState<Video | null>(null);
   const [failedAction, setFailedAction] = useState(false);
+  const items = useMemo(
+    () => data?.items.filter((video) => !hiddenVideoIds.has(video.id)) ?? [],
+    [data, hiddenVideoIds],
+  );
 
   // Poll only while something is still being processed (issue 5: stop when none is).
   const anyInProgress = data?.items.some((video) => isInProgress(video.status)) ?? false;
@@ -132,9 +144,9 @@ export function VideoListPage({ headerActions, pendingRows }: VideoListPageProps
         )
       ) : null}
       {pagination(t('videos.paginationTop'))}
-      {data && data.items.length > 0 ? (
+      {items.length > 0 ? (
         <Stack as="ul" gap="2" listStyleType="none" aria-label={t('videos.listLabel')}>
-          {data.items.map((video) => (
+          {items.map((video) => (
             <VideoRow
               key={video.id}
               video={video}
