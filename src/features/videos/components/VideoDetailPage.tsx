@@ -97,11 +97,14 @@ export function VideoDetailPage({ outputsArea }: VideoDetailPageProps) {
           height={180}
           eager
         />
-        <Stack as="dl" gap="1" minW="16rem" flex="1">
-          <Fact label={t('detail.filename')} value={video.filename} />
-          <Fact label={t('detail.originalDate')} value={formatDate(video.videoDate)} />
-          <Fact label={t('detail.uploadedAt')} value={formatDateTime(video.createdAt)} />
-          <Fact label={t('detail.length')} value={formatLength(video.videoLength)} />
+        {/* The button sits after the list: a <dl> may only hold its term/value groups (axe). */}
+        <Stack gap="1" minW="16rem" flex="1">
+          <Stack as="dl" gap="1">
+            <Fact label={t('detail.filename')} value={video.filename} />
+            <Fact label={t('detail.originalDate')} value={formatDate(video.videoDate)} />
+            <Fact label={t('detail.uploadedAt')} value={formatDateTime(video.createdAt)} />
+            <Fact label={t('detail.length')} value={formatLength(video.videoLength)} />
+          </Stack>
           {fullVideo ? (
             <Box pt="2">
               <Button
