@@ -44,7 +44,7 @@ export const TOKEN_REFRESH_INTERVAL_MS = 15 * 60 * 1000;
 
 /** The video list refreshes itself this often while any video is still being processed. */
 export const VIDEO_LIST_POLL_MS = 5_000;
-/** The video detail refreshes itself this often while a trailer or report is being made. */
-export const VIDEO_DETAIL_POLL_MS = 5_000;
+/** While a trailer or report is being made, the video detail polls: 2 s, then 1.5x up to 15 s. */
+export const VIDEO_DETAIL_POLL_BACKOFF = { firstMs: 2_000, maxMs: 15_000, factor: 1.5 } as const;
 /** Collapsed height of a video's tags (and of a result summary) before View More. */
 export const TAGS_COLLAPSED_HEIGHT = '4rem';

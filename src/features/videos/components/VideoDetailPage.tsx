@@ -7,12 +7,13 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useParams, useSearch } from 'wouter';
 import { BackArrowIcon, PlayIcon } from '../../../components/ActionIcons';
 import { Thumbnail } from '../../../components/Thumbnail';
-import { SCENE_SCROLL_DELAY_MS, VIDEO_DETAIL_POLL_MS } from '../../../config/limits';
+import { SCENE_SCROLL_DELAY_MS, VIDEO_DETAIL_POLL_BACKOFF } from '../../../config/limits';
 import { ROUTES, videoDetailScenePath } from '../../../config/routes';
 import { assetUrl } from '../../../lib/asset-url';
 import { formatDate, formatDateTime, formatLength } from '../../../lib/dates';
 import { useT } from '../../../lib/locale-context';
 import { navigateTo } from '../../../lib/navigation';
+import { useBackoffPolling } from '../../../lib/use-backoff-polling';
 import { advancedSearchPath, similarResultsPath, DEFAULT_SEARCH } from '../../../lib/search-query';
 import { useGetVideoQuery, type VideoDetail } from '../api';
 import { OutputsStatus } from './OutputsStatus';
@@ -34,16 +35,26 @@ export function VideoDetailPage({ outputsArea }: VideoDetailPageProps) {
   const t = useT();
   const { id } = useParams<{ id: string }>();
   const requested = readSceneIndex(useSearch());
-  const [pollingInterval, setPollingInterval] = useState(0);
-  const { data: video, isError } = useGetVideoQuery(id ?? skipToken, { pollingInterval });
+  const [busy, setBusy] = useState(false);
+  const [answeredAt, setAnsweredAt] = useState<number | undefined>(undefined);
+  const pollingInterval = useBackoffPolling(busy, answeredAt, VIDEO_DETAIL_POLL_BACKOFF);
+  const {
+    data: video,
+    isError,
+    fulfilledTimeStamp,
+  } = useGetVideoQuery(id ?? skipToken, { pollingInterval });
   const [player, setPlayer] = useState<{ title: string; src: string } | null>(null);
 
   useEffect(() => {
     if (isError || !id) navigateTo(ROUTES.videoList, { replace: true });
   }, [isError, id]);
 
-  const busy = Boolean(video?.isTrailerCreating || video?.isReportCreating);
-  useEffect(() => setPollingInterval(busy ? VIDEO_DETAIL_POLL_MS : 0), [busy]);
+  // While a trailer or report is being made, poll with backoff until the flag clears.
+  const creating = Boolean(video?.isTrailerCreating || video?.isReportCreating);
+  useEffect(() => {
+    setBusy(creating);
+    setAnsweredAt(fulfilledTimeStamp);
+  }, [creating, fulfilledTimeStamp]);
 
   const scenes = video?.outputData?.scenes ?? [];
   const selected = scenes.find((scene) => scene.index === requested) ?? scenes[0] ?? null;
