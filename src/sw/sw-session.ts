@@ -7,10 +7,28 @@ import { openJobStore, type JobStore, type StoredAuth } from '../upload-queue/jo
 import { bearerToken, userCachesToDelete } from './user-caches.ts';
 
 let store: Promise<JobStore> | undefined;
+/**
+ * Tokens this worker has seen for the signed-in user. A refresh rotates the token while requests
+ * made with the previous one may still be on their way; those are the same user's, and must be
+ * cached as such, or the first list after a page load would sometimes not be kept offline.
+ */
+const recentTokens = new Map<string, string>();
+const RECENT_TOKENS_MAX = 8;
 
 export async function currentAuth(): Promise<StoredAuth | undefined> {
   store ??= openJobStore();
-  return (await store).getAuth();
+  const auth = await (await store).getAuth();
+  if (auth) rememberToken(auth.token, auth.userId);
+  return auth;
+}
+
+/** Called for every token a page hands over (AUTH) and every one read back. */
+export function rememberToken(token: string, userId: string): void {
+  recentTokens.delete(token);
+  recentTokens.set(token, userId);
+  while (recentTokens.size > RECENT_TOKENS_MAX) {
+    recentTokens.delete(recentTokens.keys().next().value as string);
+  }
 }
 
 /**
@@ -22,11 +40,15 @@ export async function ownerOfRequest(request: Request): Promise<string | undefin
   const token = bearerToken(request.headers);
   if (!token) return undefined;
   const auth = await currentAuth();
-  return auth && auth.token === token ? auth.userId : undefined;
+  if (!auth) return undefined;
+  return auth.token === token || recentTokens.get(token) === auth.userId ? auth.userId : undefined;
 }
 
 /** Deletes every user cache (logout) or every one not of `keepUserId` (someone signed in). */
 export async function purgeUserCaches(keepUserId?: string): Promise<void> {
+  for (const [token, userId] of recentTokens) {
+    if (userId !== keepUserId) recentTokens.delete(token);
+  }
   const doomed = userCachesToDelete(await caches.keys(), keepUserId);
   await Promise.all(
     doomed.map(async (name) => {

@@ -11,7 +11,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { openJobStore } from '../upload-queue/job-store.ts';
 import { registerApiCache } from './api-cache.ts';
 import { registerImageCache } from './image-cache.ts';
-import { purgeUserCaches } from './sw-session.ts';
+import { purgeUserCaches, rememberToken } from './sw-session.ts';
 import { whenUploadsIdle } from '../upload-queue/upload-activity.ts';
 import { installUploadQueue } from './upload-queue-sw.ts';
 
@@ -28,12 +28,13 @@ registerApiCache(self.location.origin);
 registerImageCache(self.location.origin);
 
 type SessionMessage =
-  { type: 'AUTH'; userId: string } | { type: 'LOGOUT' } | { type: 'SKIP_WAITING' };
+  { type: 'AUTH'; userId: string; token: string } | { type: 'LOGOUT' } | { type: 'SKIP_WAITING' };
 
 self.addEventListener('message', (event) => {
   const message = event.data as SessionMessage | null;
   switch (message?.type) {
     case 'AUTH': // someone signed in (or renewed): nobody else's data stays
+      rememberToken(message.token, message.userId);
       event.waitUntil(purgeUserCaches(message.userId));
       break;
     case 'LOGOUT': // logout, expiry, account deletion

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { openJobStore } from '../upload-queue/job-store';
+import { ownerOfRequest, rememberToken } from './sw-session';
+
+const withToken = (token: string): Request =>
+  new Request('http://localhost/api/videos', { headers: { Authorization: `Bearer ${token}` } });
+
+describe('which user an API answer belongs to', () => {
+  it("keeps a request made with the signed-in user's previous token as that user's", async () => {
+    const store = await openJobStore();
+    rememberToken('token-1', 'user-a'); // handed over at login
+    await store.setAuth({ token: 'token-2', userId: 'user-a' }); // a refresh rotated it
+    expect(await ownerOfRequest(withToken('token-2'))).toBe('user-a');
+    expect(await ownerOfRequest(withToken('token-1'))).toBe('user-a');
+    expect(await ownerOfRequest(withToken('forged'))).toBeUndefined();
+  });
+
+  it("never files another user's token under the signed-in user", async () => {
+    const store = await openJobStore();
+    rememberToken('token-b', 'user-b');
+    await store.setAuth({ token: 'token-a', userId: 'user-a' });
+    expect(await ownerOfRequest(withToken('token-b'))).toBeUndefined();
+    expect(await ownerOfRequest(new Request('http://localhost/api/videos'))).toBeUndefined();
+  });
+});
