@@ -1,26 +1,8 @@
 // Icons of the browse and search screens, inline like Icons.tsx (no icon library).
-import type { SVGProps } from 'react';
+import { Icon as BaseIcon, type IconProps } from './Icons';
 
-type IconProps = SVGProps<SVGSVGElement>;
-
-function Icon({ children, ...props }: IconProps) {
-  return (
-    <svg
-      width="18"
-      height="18"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
+function Icon(props: IconProps) {
+  return <BaseIcon width="18" height="18" {...props} />;
 }
 
 export const BackArrowIcon = (p: IconProps) => (

@@ -1,9 +1,10 @@
 // The few icons the shell needs, inline so no icon library enters the bundle.
 import type { SVGProps } from 'react';
 
-type IconProps = SVGProps<SVGSVGElement>;
+export type IconProps = SVGProps<SVGSVGElement>;
 
-function Icon({ children, ...props }: IconProps) {
+/** A 24-unit stroke icon, hidden from assistive technology (the control carries the name). */
+export function Icon({ children, ...props }: IconProps) {
   return (
     <svg
       width="20"
