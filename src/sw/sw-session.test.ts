@@ -15,6 +15,12 @@ describe('which user an API answer belongs to', () => {
     expect(await ownerOfRequest(withToken('forged'))).toBeUndefined();
   });
 
+  it('knows the tokens a page stored before a refresh, even in a freshly started worker', async () => {
+    const store = await openJobStore();
+    await store.setAuth({ token: 'token-3', userId: 'user-c', previousTokens: ['token-2c'] });
+    expect(await ownerOfRequest(withToken('token-2c'))).toBe('user-c');
+  });
+
   it("never files another user's token under the signed-in user", async () => {
     const store = await openJobStore();
     rememberToken('token-b', 'user-b');

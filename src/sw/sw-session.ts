@@ -18,7 +18,10 @@ const RECENT_TOKENS_MAX = 8;
 export async function currentAuth(): Promise<StoredAuth | undefined> {
   store ??= openJobStore();
   const auth = await (await store).getAuth();
-  if (auth) rememberToken(auth.token, auth.userId);
+  if (auth) {
+    for (const token of auth.previousTokens ?? []) rememberToken(token, auth.userId);
+    rememberToken(auth.token, auth.userId);
+  }
   return auth;
 }
 

@@ -7,6 +7,8 @@ import type { JobBlobs, UploadJob } from './job-types.ts';
 export interface StoredAuth {
   token: string;
   userId: string;
+  /** The same user's tokens before the last refreshes: requests made with them may still run. */
+  previousTokens?: string[];
 }
 
 interface Lease {

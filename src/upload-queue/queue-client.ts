@@ -90,7 +90,14 @@ export function startUploadQueue(): () => void {
 
 export async function setQueueAuth(token: string, userId: string): Promise<void> {
   const store = await queueHost().store();
-  await store.setAuth({ token, userId });
+  const before = await store.getAuth();
+  // A refresh rotated the token: keep the last few, so the worker still knows them as this user's.
+  const kept = before?.userId === userId ? (before.previousTokens ?? []) : [];
+  const previousTokens =
+    before?.userId === userId && before.token !== token
+      ? [before.token, ...kept].slice(0, 4)
+      : kept;
+  await store.setAuth({ token, userId, previousTokens });
   postToWorker({ type: 'AUTH', token, userId });
   await wakeQueue();
 }
