@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openJobStore } from '../upload-queue/job-store';
+import { openJobStore, rotatedAuth } from '../upload-queue/job-store';
 import { ownerOfRequest, rememberToken } from './sw-session';
 
 const withToken = (token: string): Request =>
@@ -27,5 +27,12 @@ describe('which user an API answer belongs to', () => {
     await store.setAuth({ token: 'token-a', userId: 'user-a' });
     expect(await ownerOfRequest(withToken('token-b'))).toBeUndefined();
     expect(await ownerOfRequest(new Request('http://localhost/api/videos'))).toBeUndefined();
+  });
+
+  it('a refresh handed over twice (page, then worker message) keeps the previous tokens', () => {
+    const first = rotatedAuth(undefined, 't1', 'u');
+    const refreshed = rotatedAuth(first, 't2', 'u');
+    expect(rotatedAuth(refreshed, 't2', 'u').previousTokens).toEqual(['t1']);
+    expect(rotatedAuth(refreshed, 't9', 'other').previousTokens).toEqual([]);
   });
 });

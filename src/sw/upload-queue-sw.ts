@@ -4,6 +4,7 @@
 // left over continues on the next wake (pages wake it while open; Background Sync retries it).
 import { SW_RUN_BUDGET_MS, UPLOAD_QUEUE_SYNC_TAG } from '../config/upload-queue.ts';
 import { rememberSessionFile } from '../upload-queue/file-source.ts';
+import { rotatedAuth } from '../upload-queue/job-store.ts';
 import type { QueueWorkerMessage } from '../upload-queue/queue-client.ts';
 import { createQueueHost } from '../upload-queue/queue-host.ts';
 
@@ -24,7 +25,9 @@ export function installUploadQueue(): void {
         event.waitUntil(
           host
             .store()
-            .then((store) => store.setAuth({ token: message.token, userId: message.userId }))
+            .then(async (store) =>
+              store.setAuth(rotatedAuth(await store.getAuth(), message.token, message.userId)),
+            )
             .then(run),
         );
         break;

@@ -11,6 +11,23 @@ export interface StoredAuth {
   previousTokens?: string[];
 }
 
+/**
+ * The auth record after a page hands over `token`: a refresh of the same user keeps the last few
+ * tokens, so requests still on their way with them are known as this user's (offline cache).
+ */
+export function rotatedAuth(
+  before: StoredAuth | undefined,
+  token: string,
+  userId: string,
+): StoredAuth {
+  const kept = before?.userId === userId ? (before.previousTokens ?? []) : [];
+  const previousTokens =
+    before?.userId === userId && before.token !== token
+      ? [before.token, ...kept].slice(0, 4)
+      : kept;
+  return { token, userId, previousTokens };
+}
+
 interface Lease {
   owner: string;
   expiresAt: number;

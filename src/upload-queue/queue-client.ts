@@ -16,6 +16,7 @@ import { matchFile, type FileLike, type FileMismatch } from './fingerprint.ts';
 import { buildJob, type EnqueueInput } from './job-factory.ts';
 import { jobState, toJobMessage, type JobMessage, type UploadJob } from './job-types.ts';
 import { openQueueChannel } from './progress-channel.ts';
+import { rotatedAuth } from './job-store.ts';
 import { createQueueHost, type ChannelMessage, type QueueHost } from './queue-host.ts';
 
 export type { EnqueueInput, PersonInput } from './job-factory.ts';
@@ -90,14 +91,7 @@ export function startUploadQueue(): () => void {
 
 export async function setQueueAuth(token: string, userId: string): Promise<void> {
   const store = await queueHost().store();
-  const before = await store.getAuth();
-  // A refresh rotated the token: keep the last few, so the worker still knows them as this user's.
-  const kept = before?.userId === userId ? (before.previousTokens ?? []) : [];
-  const previousTokens =
-    before?.userId === userId && before.token !== token
-      ? [before.token, ...kept].slice(0, 4)
-      : kept;
-  await store.setAuth({ token, userId, previousTokens });
+  await store.setAuth(rotatedAuth(await store.getAuth(), token, userId));
   postToWorker({ type: 'AUTH', token, userId });
   await wakeQueue();
 }

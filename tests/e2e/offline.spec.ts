@@ -114,9 +114,9 @@ journey(
   async (page) => {
     await signInControlled(page, A);
     await imagesLoaded(page, 2);
-    assert.ok(
-      (await cacheNames(page)).some((n) => n.startsWith('api-')),
-      'answers were cached',
+    // The worker stores answers after handing them to the page: wait for it, do not race it.
+    await page.waitForFunction(
+      "caches.keys().then((names) => names.some((n) => n.startsWith('api-')))",
     );
 
     await page.getByRole('button', { name: m['nav.logout']!, exact: true }).first().click();
