@@ -15,3 +15,9 @@ export const USER_CACHE_PREFIXES = ['api-', 'images-'] as const;
 
 /** How often a deferred update looks again whether the uploads have finished. */
 export const UPDATE_IDLE_POLL_MS = 2_000;
+
+/**
+ * The API names the user an answer was made for in this header; the service worker keeps an
+ * answer only in that user's cache, and only while that user is the one signed in on the device.
+ */
+export const ANSWER_OWNER_HEADER = 'X-User-Id';

@@ -1,7 +1,9 @@
 /// <reference lib="webworker" />
 // Recent results readable offline: the API GETs behind browsing are answered network-first with a
-// short timeout and kept per user (see docs/decisions.md, "Offline results"). A request whose
-// bearer token is not the signed-in user's is passed through and never stored.
+// short timeout and kept per user (see docs/decisions.md, "Offline results"). An answer is kept
+// when the API says it was made for the signed-in user (a request sent with a token the worker has
+// not heard of yet, right after a refresh, is still kept); a cached answer is given only to a
+// request carrying that user's token.
 import { ExpirationPlugin } from 'workbox-expiration';
 import { registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
@@ -11,9 +13,9 @@ import {
   API_CACHE_NAME,
   API_NETWORK_TIMEOUT_SECONDS,
 } from '../config/offline.ts';
-import { isCachedApiGet } from './api-cache-rules.ts';
-import { ownerOfRequest } from './sw-session.ts';
-import { userCacheName } from './user-caches.ts';
+import { isAnswerFor, isCachedApiGet } from './api-cache-rules.ts';
+import { currentAuth, ownerOfRequest } from './sw-session.ts';
+import { bearerToken, userCacheName } from './user-caches.ts';
 
 const strategies = new Map<string, NetworkFirst>();
 
@@ -26,6 +28,12 @@ function strategyFor(userId: string): NetworkFirst {
       // The token changes every refresh; the user is already fixed by the cache name.
       matchOptions: { ignoreVary: true },
       plugins: [
+        {
+          cacheWillUpdate: async ({ response }) =>
+            isAnswerFor(response, userId) ? response : null,
+          cachedResponseWillBeUsed: async ({ request, cachedResponse }) =>
+            (await ownerOfRequest(request)) === userId ? cachedResponse : undefined,
+        },
         new ExpirationPlugin({
           maxEntries: API_CACHE_MAX_ENTRIES,
           maxAgeSeconds: API_CACHE_MAX_AGE_SECONDS,
@@ -42,9 +50,9 @@ export function registerApiCache(origin: string): void {
   registerRoute(
     ({ url, request }) => isCachedApiGet(url, request.method, origin),
     async ({ request, event }) => {
-      const owner = await ownerOfRequest(request);
-      if (!owner) return fetch(request);
-      return strategyFor(owner).handle({ request, event });
+      const auth = await currentAuth();
+      if (!auth || !bearerToken(request.headers)) return fetch(request);
+      return strategyFor(auth.userId).handle({ request, event });
     },
   );
 }

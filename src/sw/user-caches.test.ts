@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { IMAGE_CACHE_NAME } from '../config/upload-queue.ts';
-import { API_CACHE_NAME } from '../config/offline.ts';
-import { isCachedApiGet } from './api-cache-rules.ts';
+import { ANSWER_OWNER_HEADER, API_CACHE_NAME } from '../config/offline.ts';
+import { isAnswerFor, isCachedApiGet } from './api-cache-rules.ts';
 import {
   bearerToken,
   cacheOwner,
@@ -67,5 +67,20 @@ describe('API answers kept for offline reading', () => {
     expect(cached('/api/videos/42/report/report.html')).toBe(false);
     expect(cached('/api/videos/42/multipart/parts')).toBe(false);
     expect(isCachedApiGet(new URL('https://evil.example/api/videos'), 'GET', origin)).toBe(false);
+  });
+});
+
+describe('whose answer it is', () => {
+  const answer = (status: number, owner?: string) =>
+    new Response(status === 204 ? null : '{}', {
+      status,
+      headers: owner ? { [ANSWER_OWNER_HEADER]: owner } : {},
+    });
+
+  it('keeps an answer only for the user the API made it for', () => {
+    expect(isAnswerFor(answer(200, '7'), '7')).toBe(true);
+    expect(isAnswerFor(answer(200, '8'), '7')).toBe(false);
+    expect(isAnswerFor(answer(200), '7')).toBe(false);
+    expect(isAnswerFor(answer(401, '7'), '7')).toBe(false);
   });
 });

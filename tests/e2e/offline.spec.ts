@@ -13,7 +13,7 @@ import { seedCompletedVideo, teamOf } from '../support/seed.ts';
 import { startApp, type E2eApp } from './support/app.ts';
 import { journey } from './support/journey.ts';
 import { WEB_ROOT } from './support/paths.ts';
-import { logIn, messages } from './support/ui.ts';
+import { logIn, messages, waitForAsync } from './support/ui.ts';
 
 const m = messages('en');
 const PASSWORD = 'OfflinePass123';
@@ -67,6 +67,32 @@ async function imagesLoaded(page: Page, min: number): Promise<void> {
   );
 }
 
+/** The service worker stores an answer after handing it to the page: wait for it, do not race it. */
+async function cachedApi(page: Page, pathname: string): Promise<void> {
+  await waitForAsync(
+    page,
+    `caches.keys().then((names) => Promise.all(names.filter((n) => n.startsWith('api-'))
+      .map((n) => caches.open(n).then((c) => c.keys()))))
+      .then((lists) => lists.flat().some((r) => new URL(r.url).pathname === ${JSON.stringify(pathname)}))`,
+    `${pathname} in the offline cache`,
+  );
+}
+
+/** Every image on the page is in the user's image cache (written after the image was shown). */
+async function imagesCached(page: Page): Promise<void> {
+  await waitForAsync(
+    page,
+    `caches.keys().then(async (names) => {
+      const open = await Promise.all(names.filter((n) => n.startsWith('images-')).map((n) => caches.open(n)));
+      const srcs = [...document.querySelectorAll('main img')].map((i) => i.src);
+      const hits = await Promise.all(srcs.map((src) =>
+        Promise.all(open.map((c) => c.match(src, { ignoreSearch: true }))).then((r) => r.some(Boolean))));
+      return srcs.length > 0 && hits.every(Boolean);
+    })`,
+    'the images in the offline cache',
+  );
+}
+
 const cacheNames = (page: Page): Promise<string[]> =>
   page.evaluate('caches.keys()') as Promise<string[]>;
 
@@ -77,9 +103,13 @@ journey(
     await signInControlled(page, A);
     assert.equal(await rows(page).count(), 2);
     await imagesLoaded(page, 2);
+    await imagesCached(page);
     await page.goto(`/video-detail/${firstVideo}`);
     await page.getByTestId('video-summary').waitFor();
     await imagesLoaded(page, 1);
+    await imagesCached(page);
+    await cachedApi(page, '/api/videos');
+    await cachedApi(page, `/api/videos/${firstVideo}`);
 
     await page.context().setOffline(true);
     // The service worker's own network is cut too: anything not cached fails.
@@ -114,15 +144,14 @@ journey(
   async (page) => {
     await signInControlled(page, A);
     await imagesLoaded(page, 2);
-    // The worker stores answers after handing them to the page: wait for it, do not race it.
-    await page.waitForFunction(
-      "caches.keys().then((names) => names.some((n) => n.startsWith('api-')))",
-    );
+    await cachedApi(page, '/api/videos');
 
     await page.getByRole('button', { name: m['nav.logout']!, exact: true }).first().click();
     await page.waitForURL((u) => u.pathname === '/login');
-    await page.waitForFunction(
+    await waitForAsync(
+      page,
       'caches.keys().then((names) => !names.some((n) => /^(api|images)-/.test(n)))',
+      'the user caches to be deleted',
     );
 
     await page.context().setOffline(true);

@@ -1,5 +1,6 @@
 // The API's outer rules as any caller meets them: health, error format, body handling.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ANSWER_OWNER_HEADER } from '../../src/config/offline.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
 let server: TestServer;
@@ -27,6 +28,16 @@ describe('HTTP rules', () => {
       status: 200,
       body: { status: 'ok' },
     });
+  });
+
+  it('names the user an authenticated answer was made for (the offline cache keys on it)', async () => {
+    const mine = await fetch(`${server.url}/api/profile`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const profile = (await mine.json()) as { id: string | number };
+    expect(mine.headers.get(ANSWER_OWNER_HEADER)).toBe(String(profile.id));
+    const anonymous = await fetch(`${server.url}/api/health`);
+    expect(anonymous.headers.get(ANSWER_OWNER_HEADER)).toBeNull();
   });
 
   it('answers unknown API routes 404 in the error format', async () => {

@@ -1,6 +1,7 @@
 // Bearer-token authentication for every /api route except the public ones, and the gate that
 // keeps a new account on "change your initial password" until it does.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ANSWER_OWNER_HEADER } from '../../../src/config/offline.ts';
 import type { AppContext } from '../context.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { findSession } from '../repositories/sessions.ts';
@@ -38,7 +39,7 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 
 export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('auth', null);
-  app.addHook('preHandler', async (request) => {
+  app.addHook('preHandler', async (request, reply) => {
     const cfg = request.routeOptions.config;
     const url = request.routeOptions.url ?? '';
     if (!url.startsWith('/api/') || cfg.public) return;
@@ -56,6 +57,8 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
       throw new HttpError(403, MUST_CHANGE_PASSWORD);
     }
     request.auth = { user, sessionId: session.session_id, token };
+    // Whose answer this is: the service worker caches it for offline reading by that user only.
+    reply.header(ANSWER_OWNER_HEADER, String(user.id));
   });
 }
 

@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { STEP_TIMEOUT_MS } from './journey.ts';
 import { ROOT } from './paths.ts';
 
 export type Messages = Record<string, string>;
@@ -25,4 +26,16 @@ export async function logIn(page: Page, email: string, password: string, m = mes
 /** Waits until the path (and query, when given) is the expected one. */
 export async function waitForPath(page: Page, pathAndQuery: string): Promise<void> {
   await page.waitForURL((u) => u.pathname + u.search === pathAndQuery);
+}
+
+/**
+ * Waits until an asynchronous page expression (caches, IndexedDB) resolves truthy. Playwright's
+ * waitForFunction takes the promise itself as truthy and would not wait at all.
+ */
+export async function waitForAsync(page: Page, expression: string, what: string): Promise<void> {
+  const deadline = Date.now() + STEP_TIMEOUT_MS;
+  while (!(await page.evaluate(expression))) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
