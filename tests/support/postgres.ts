@@ -1,0 +1,75 @@
+// A throwaway PostgreSQL server from Debian's packages (apt-get install postgresql; .ci/run does
+// it), started on a free loopback port in a temporary directory and removed on stop. Fails loudly
+// when PostgreSQL is not installed: the tests that need it never skip.
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export interface RealPostgres {
+  url: string;
+  stop(): void;
+}
+
+function binDir(): string {
+  const root = '/usr/lib/postgresql';
+  const versions = fs.existsSync(root)
+    ? fs.readdirSync(root).filter((v) => fs.existsSync(path.join(root, v, 'bin', 'initdb')))
+    : [];
+  const newest = versions.sort((a, b) => Number(b) - Number(a))[0];
+  if (!newest) {
+    throw new Error('PostgreSQL is not installed (apt-get install postgresql; .ci/run does it)');
+  }
+  return path.join(root, newest, 'bin');
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** PostgreSQL refuses to run as root: as root, its programs run as the `postgres` user. */
+function run(bin: string, args: string[]): void {
+  const asRoot = process.getuid?.() === 0;
+  const [cmd, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, args];
+  const res = spawnSync(cmd, argv, { encoding: 'utf8', timeout: 60_000 });
+  if (res.status !== 0)
+    throw new Error(`${path.basename(bin)} failed: ${res.stderr || res.stdout}`);
+}
+
+export async function startPostgres(): Promise<RealPostgres> {
+  const bin = binDir();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'va-postgres-'));
+  if (process.getuid?.() === 0) execFileSync('chown', ['postgres:', dir]);
+  const data = path.join(dir, 'data');
+  const port = await freePort();
+  run(path.join(bin, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']);
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`;
+  run(path.join(bin, 'pg_ctl'), [
+    '-D',
+    data,
+    '-o',
+    options,
+    '-w',
+    '-l',
+    path.join(dir, 'log'),
+    'start',
+  ]);
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop() {
+      try {
+        run(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', 'stop']);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
