@@ -25,8 +25,25 @@ export interface SceneEvidence {
     motion: number;
     dominantColors: string[];
   };
-  /** Text read on screen (OCR), when available. */
+  /** Text read on screen (OCR), when available: the lines of onScreenLines joined. */
   onScreenText?: string;
+  /** The same text line by line, with its glyph height as a share of the frame height. */
+  onScreenLines?: ScreenLine[];
+}
+
+/** A line of text read on screen; size is its glyph height as a share of the frame height. */
+export interface ScreenLine {
+  text: string;
+  size: number;
+}
+
+/** What OCR read in each scene's frames. */
+export interface ScreenTextReading {
+  /** Lines per scene, in reading order, same order as the scenes given. */
+  scenes: ScreenLine[][];
+  /** Frames read and the time it took, for the logs. */
+  framesRead: number;
+  ms: number;
 }
 
 export interface VideoEvidence {
@@ -78,6 +95,15 @@ export interface AnalysisProvider {
   understand(evidence: VideoEvidence): Promise<VideoUnderstanding>;
   /** One EMBEDDING_DIM vector per text, L2-normalised. */
   embed(texts: string[]): Promise<number[][]>;
+  /**
+   * Text shown on screen in each scene, read by OCR from its frames; undefined when the provider
+   * needs none (a vision model reads the frames itself).
+   */
+  readScreenText?(
+    scenes: SceneEvidence[],
+    language: string,
+    tools: { ffmpeg: string; signal?: AbortSignal },
+  ): Promise<ScreenTextReading>;
   /** Speech to caption cues; undefined when the provider cannot transcribe. */
   transcribe?(audioPath: string, language: string): Promise<CaptionCue[]>;
   /** A written answer grounded in the scenes; undefined when the provider can only quote them. */

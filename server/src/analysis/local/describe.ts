@@ -10,6 +10,8 @@ const MAX_QUOTE_CHARS = 240;
 const MAX_TOPIC_TAGS = 8;
 const MAX_SOCIAL_TAGS = 4;
 const MAX_COLORS = 3;
+/** On-screen text this large (glyph height / frame height) is a title card, not a caption. */
+export const TITLE_CARD_MIN_SIZE = 0.06;
 
 function clip(text: string, max: number): string {
   const t = text.replace(/\s+/g, ' ').trim();
@@ -95,12 +97,27 @@ function describeScene(p: Phrases, scene: SceneEvidence, sep: string): string {
   return parts.join(sep);
 }
 
+/**
+ * The largest line of text shown on screen, when it is large enough to be a title card (the
+ * earliest one of equal size); a title says what the maker named the video.
+ */
+export function titleCard(scenes: SceneEvidence[]): string | undefined {
+  let best: { text: string; size: number } | undefined;
+  for (const scene of scenes) {
+    for (const line of scene.onScreenLines ?? []) {
+      if (line.size < TITLE_CARD_MIN_SIZE || [...line.text].length > MAX_TITLE_CHARS) continue;
+      if (!best || line.size > best.size) best = line;
+    }
+  }
+  return best?.text;
+}
+
 export function describeVideo(ev: VideoEvidence): VideoUnderstanding {
   const p = phrasesFor(ev.outputLanguage);
   // Japanese sentences follow each other without a space.
   const sep = ev.outputLanguage.toLowerCase().startsWith('ja') ? '' : ' ';
   const captionText = ev.captions.map((c) => c.text).join(' ');
-  const onScreen = unique(ev.scenes.map((s) => s.onScreenText ?? '')).join(' ');
+  const onScreen = unique(ev.scenes.map((s) => s.onScreenText ?? '')).join(' / ');
   const names = unique(ev.people.map((x) => x.name));
   const sources: KeywordSource[] = [
     { text: ev.aboutThisVideo, weight: 3 },
@@ -109,16 +126,24 @@ export function describeVideo(ev: VideoEvidence): VideoUnderstanding {
   ];
   const keywords = extractKeywords(sources, MAX_TOPIC_TAGS);
   const captionKeywords = extractKeywords([{ text: captionText, weight: 1 }], 5);
+  const screenKeywords = extractKeywords([{ text: onScreen, weight: 1 }], 3);
 
+  // The strongest signal names the video: the uploader's words, a title shown on screen, what
+  // the captions talk about, the people named, other words shown, else the file's name.
   const about = ev.aboutThisVideo.trim();
+  const card = titleCard(ev.scenes);
   const title = clip(
     about
       ? firstSentence(about)
-      : captionKeywords.length > 0
-        ? p.titleMentions(captionKeywords.slice(0, 3))
-        : names.length > 0
-          ? p.titleWithPeople(names)
-          : filenameStem(ev.filename) || ev.filename,
+      : card
+        ? card
+        : captionKeywords.length > 0
+          ? p.titleMentions(captionKeywords.slice(0, 3))
+          : names.length > 0
+            ? p.titleWithPeople(names)
+            : screenKeywords.length > 0
+              ? p.titleShows(screenKeywords)
+              : filenameStem(ev.filename) || ev.filename,
     MAX_TITLE_CHARS,
   );
 

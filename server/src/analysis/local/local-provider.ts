@@ -1,14 +1,30 @@
-// AI_PROVIDER=local: no network, deterministic. Words come only from what was measured or
-// given by the uploader (see describe.ts); vectors from the lexical embedding.
-import type { AnalysisProvider, VideoEvidence, VideoUnderstanding } from '../provider.ts';
+// AI_PROVIDER=local: no network, deterministic. Words come only from what was measured, read on
+// screen (OCR, see ocr.ts) or given by the uploader (see describe.ts); vectors from the lexical
+// embedding.
+import type {
+  AnalysisProvider,
+  SceneEvidence,
+  ScreenTextReading,
+  VideoEvidence,
+  VideoUnderstanding,
+} from '../provider.ts';
 import { describeVideo } from './describe.ts';
 import { lexicalEmbedding } from './lexical-embedding.ts';
+import { readScreenText } from './ocr.ts';
 
 export class LocalProvider implements AnalysisProvider {
   readonly name = 'local' as const;
 
   understand(evidence: VideoEvidence): Promise<VideoUnderstanding> {
     return Promise.resolve(describeVideo(evidence));
+  }
+
+  readScreenText(
+    scenes: SceneEvidence[],
+    language: string,
+    tools: { ffmpeg: string; signal?: AbortSignal },
+  ): Promise<ScreenTextReading> {
+    return readScreenText(scenes, { ffmpeg: tools.ffmpeg, signal: tools.signal, language });
   }
 
   embed(texts: string[]): Promise<number[][]> {

@@ -11,6 +11,7 @@ export interface Phrases {
   color(name: string): string;
   titleMentions(keywords: string[]): string;
   titleWithPeople(names: string[]): string;
+  titleShows(words: string[]): string;
   overview(o: {
     duration: string;
     size?: string | undefined;
@@ -60,6 +61,7 @@ const en: Phrases = {
   color: (name) => name,
   titleMentions: (kw) => `Video mentioning ${en.list(kw)}`,
   titleWithPeople: (names) => `Video with ${en.list(names)}`,
+  titleShows: (words) => `Video showing ${en.list(words.map(en.quote))}`,
   overview: (o) =>
     `A ${o.duration}${o.size ? ` ${o.size}` : ''} video${o.date ? ` recorded on ${o.date}` : ''}, ` +
     `in ${o.scenes} ${o.scenes === 1 ? 'scene' : 'scenes'} (average shot ${round1(o.avgShotSec)} s).`,
@@ -116,6 +118,7 @@ const ja: Phrases = {
   color: (name) => JA_COLORS[name.toLowerCase()] ?? name,
   titleMentions: (kw) => `${kw.map((k) => `「${k}」`).join('')}に触れた動画`,
   titleWithPeople: (names) => `${ja.list(names)}が登場する動画`,
+  titleShows: (words) => `${words.map((w) => `「${w}」`).join('')}が映る動画`,
   overview: (o) =>
     `${o.date ? `${o.date}に撮影された、` : ''}長さ${o.duration}${o.size ? `・${o.size}` : ''}の動画です。` +
     `${o.scenes}つのシーンで構成されています（平均ショット長${round1(o.avgShotSec)}秒）。`,

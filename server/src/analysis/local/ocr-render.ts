@@ -1,0 +1,124 @@
+// Detected text lines drawn for the OCR engine: each line cropped, scaled to one glyph height
+// and drawn black on white from its own glyphs only, the lines stacked one under the other.
+import {
+  COLOR_TOLERANCE,
+  colorDistance,
+  height,
+  width,
+  type Box,
+  type FrameText,
+  type GrayImage,
+  type TextLine,
+} from './ocr-image.ts';
+
+/** Glyph height (px) the lines are scaled to for the OCR engine (it reads 20–40 px best). */
+export const TARGET_GLYPH_HEIGHT = 36;
+const MARGIN = 16;
+/** Crop above and below a line's typical glyph, in glyph heights. */
+const ABOVE = 0.55;
+const BELOW = 0.45;
+/** A drawn pixel's colour is within this distance (per channel) of its line's colour. */
+const PIXEL_TOLERANCE = 80;
+
+/** A line drawn into the image for the OCR engine, and the rows of that image it occupies. */
+export interface DrawnLine {
+  line: TextLine;
+  y0: number;
+  y1: number;
+}
+
+/**
+ * The lines, top to bottom then left to right, each cropped, scaled to TARGET_GLYPH_HEIGHT and
+ * drawn black on white from its own components only (a bilinear sample of the component mask,
+ * so scaled-up edges stay smooth), stacked with a blank gap between lines.
+ */
+export function renderLines(
+  found: FrameText,
+  lines: TextLine[],
+): { image: GrayImage; drawn: DrawnLine[] } {
+  const ordered = [...lines].sort((a, b) => a.box.y0 - b.box.y0 || a.box.x0 - b.box.x0);
+  const pieces = ordered.map((line) => renderLine(found, line));
+  const gap = Math.round(TARGET_GLYPH_HEIGHT / 2);
+  const w = Math.max(1, ...pieces.map((p) => p.width)) + 2 * MARGIN;
+  const h =
+    pieces.reduce((n, p) => n + p.height, 0) + gap * Math.max(0, pieces.length - 1) + 2 * MARGIN;
+  const data = new Uint8Array(w * h).fill(255);
+  const drawn: DrawnLine[] = [];
+  let top = MARGIN;
+  pieces.forEach((p, i) => {
+    for (let y = 0; y < p.height; y++) {
+      data.set(p.data.subarray(y * p.width, (y + 1) * p.width), (top + y) * w + MARGIN);
+    }
+    drawn.push({ line: ordered[i]!, y0: top, y1: top + p.height });
+    top += p.height + gap;
+  });
+  return { image: { width: w, height: h, data }, drawn };
+}
+
+function renderLine(found: FrameText, line: TextLine): GrayImage {
+  const layer = found.layers.get(line.polarity)!;
+  const h = line.glyphHeight;
+  // Room for capitals and ascenders above a lower-case line, descenders below.
+  const crop: Box = {
+    x0: Math.max(0, Math.round(line.box.x0 - 0.35 * h)),
+    y0: Math.max(0, Math.round(line.box.y0 - ABOVE * h)),
+    x1: Math.min(found.width, Math.round(line.box.x1 + 0.35 * h)),
+    y1: Math.min(found.height, Math.round(line.box.y1 + BELOW * h)),
+  };
+  // The line's glyphs, and the small marks of the same colour within its extent (dots,
+  // accents, the detached strokes of a kanji, a long vowel mark); nothing else is drawn.
+  const keep = new Uint8Array(layer.boxes.length);
+  for (const label of line.labels) keep[label] = 1;
+  for (let i = 1; i < layer.boxes.length; i++) {
+    const b = layer.boxes[i]!;
+    if (keep[i] || height(b) > 1.2 * h || width(b) > 1.2 * h) continue;
+    if (colorDistance(layer.colors[i]!, line.color) > COLOR_TOLERANCE) continue;
+    const cy = (b.y0 + b.y1) / 2;
+    if (cy < crop.y0 || cy > crop.y1 || b.x0 < crop.x0 || b.x1 > crop.x1) continue;
+    keep[i] = 1;
+  }
+  const scale = Math.min(5, Math.max(0.5, TARGET_GLYPH_HEIGHT / h));
+  const ow = Math.max(1, Math.round(width(crop) * scale));
+  const oh = Math.max(1, Math.round(height(crop) * scale));
+  const data = new Uint8Array(ow * oh);
+  const fw = found.width;
+  // A pixel of a kept component is drawn when it has the line's colour: where a glyph touches
+  // something lighter or darker behind it, that part stays out.
+  const at = (x: number, y: number): number => {
+    const cx = Math.min(crop.x1 - 1, Math.max(crop.x0, x));
+    const cy = Math.min(crop.y1 - 1, Math.max(crop.y0, y));
+    const p = cy * fw + cx;
+    if (!keep[layer.labels[p]!]) return 0;
+    const { rgb } = found;
+    const c = line.color;
+    const near =
+      Math.abs(rgb[3 * p]! - c[0]) <= PIXEL_TOLERANCE &&
+      Math.abs(rgb[3 * p + 1]! - c[1]) <= PIXEL_TOLERANCE &&
+      Math.abs(rgb[3 * p + 2]! - c[2]) <= PIXEL_TOLERANCE;
+    return near ? 1 : 0;
+  };
+  for (let oy = 0; oy < oh; oy++) {
+    const sy = crop.y0 + (oy + 0.5) / scale - 0.5;
+    const y0 = Math.floor(sy);
+    const ty = sy - y0;
+    for (let ox = 0; ox < ow; ox++) {
+      const sx = crop.x0 + (ox + 0.5) / scale - 0.5;
+      const x0 = Math.floor(sx);
+      const tx = sx - x0;
+      const v =
+        (at(x0, y0) * (1 - tx) + at(x0 + 1, y0) * tx) * (1 - ty) +
+        (at(x0, y0 + 1) * (1 - tx) + at(x0 + 1, y0 + 1) * tx) * ty;
+      data[oy * ow + ox] = v >= 0.5 ? 0 : 255;
+    }
+  }
+  return { width: ow, height: oh, data };
+}
+
+/** Binary PGM (P5): an image format the OCR engine reads without any codec. */
+export function toPgm(img: GrayImage): Buffer {
+  const header = Buffer.from(`P5\n${img.width} ${img.height}\n255\n`, 'ascii');
+  return Buffer.concat([
+    header,
+    Buffer.from(img.data.buffer, img.data.byteOffset, img.data.length),
+  ]);
+}

@@ -1,0 +1,168 @@
+// On-screen text with the local provider, end to end: videos whose scenes show known words
+// (drawn by ffmpeg's drawtext with a system font for English; overlaid from an image rendered
+// with Noto Sans JP for Japanese, as no Japanese font is installed here) are analysed by the real
+// pipeline; the scene descriptions quote the words, the title comes from the title card, a
+// scene without text gets no quote, and a keyword search finds the scene by a word shown on it.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppContext } from '../../server/src/context.ts';
+import { runProcess } from '../../server/src/media/run.ts';
+import { resolveMediaTools } from '../../server/src/media/tools.ts';
+import { enqueueAnalysis } from '../../server/src/pipeline/enqueue.ts';
+import { searchScenes } from '../../server/src/search/search.ts';
+import { makeVideo } from '../support/media.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
+
+// 400x64 RGBA, "横浜港の花火大会" in white with a black border, made once with
+// ffmpeg -f lavfi -i "color=c=black@0.0:size=400x64,format=rgba,drawtext=fontfile=NotoSansJP-Bold.otf:
+// textfile=ja.txt:fontsize=40:fontcolor=white:borderw=3:bordercolor=black:x=(w-tw)/2:y=(h-th)/2"
+// -frames:v 1 ja-title.png (Noto Sans JP, SIL OFL, from the npm package @embedpdf/fonts-jp).
+const JA_TITLE_PNG = fileURLToPath(new URL('../fixtures/ocr/ja-title.png', import.meta.url));
+const FONT_CANDIDATES = [
+  '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf',
+  '/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf',
+  '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf',
+];
+
+/** A TrueType font for drawtext: Debian's ffmpeg pulls one in through fontconfig. */
+function systemFont(): string {
+  const found = FONT_CANDIDATES.find((f) => fs.existsSync(f));
+  if (found) return found;
+  try {
+    const file = execFileSync('fc-match', ['-f', '%{file}', 'sans:bold'], { encoding: 'utf8' });
+    if (file && fs.existsSync(file)) return file;
+  } catch {
+    // No fontconfig either.
+  }
+  throw new Error('no TrueType font found for drawtext (install fonts-dejavu-core)');
+}
+
+const drawText = (font: string, text: string, size: number, box: boolean): string =>
+  `drawtext=fontfile=${font}:text='${text}':fontsize=${size}:fontcolor=white:` +
+  (box ? 'box=1:boxcolor=black@0.6:boxborderw=8:' : 'borderw=3:bordercolor=black:') +
+  'x=(w-tw)/2:y=h*0.62';
+
+let server: TestServer;
+let ctx: AppContext;
+let teamId: string;
+let ownerId: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  ctx = server.ctx;
+  ownerId = await server.createUser({ email: 'ocr@example.com', password: 'password1' });
+  teamId = (
+    await ctx.db.query<{ team_id: string }>('SELECT team_id FROM users WHERE id = $1', [ownerId])
+  )[0]!.team_id;
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+async function analyse(file: string, language: string): Promise<string> {
+  const [row] = await ctx.db.query<{ id: string }>(
+    `INSERT INTO videos (team_id, owner_id, filename, status, output_language, about_this_video)
+     VALUES ($1, $2, 'clip_0042.mp4', 'uploading', $3, '') RETURNING id`,
+    [teamId, ownerId, language],
+  );
+  const id = row!.id;
+  const key = `input/${id}/source.mp4`;
+  await ctx.storage.put(key, fs.readFileSync(file));
+  await ctx.db.query('UPDATE videos SET source_key = $2 WHERE id = $1', [id, key]);
+  await enqueueAnalysis(ctx, id);
+  const until = Date.now() + 90_000;
+  for (;;) {
+    const [v] = await ctx.db.query<{ status: string; failure_reason: string | null }>(
+      'SELECT status, failure_reason FROM videos WHERE id = $1',
+      [id],
+    );
+    if (v?.status === 'completed') return id;
+    if (v?.status !== 'in_progress' || Date.now() > until) {
+      throw new Error(`video is ${v?.status} (${v?.failure_reason})`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const descriptions = async (id: string): Promise<string[]> =>
+  (
+    await ctx.db.query<{ description: string }>(
+      'SELECT description FROM scenes WHERE video_id = $1 ORDER BY idx',
+      [id],
+    )
+  ).map((s) => s.description);
+
+const search = (description: string, method: 'sparse' | 'dense' | 'hybrid') =>
+  searchScenes(ctx, { teamId, scope: 'all', method, k: 10, page: 1, size: 10, description });
+
+describe('on-screen text (local provider)', () => {
+  it('quotes English text shown in a scene, titles the video by its title card and finds the scene by a word shown', async () => {
+    const font = systemFont();
+    const video = await makeVideo({
+      width: 640,
+      height: 360,
+      segments: [
+        { source: 'testsrc2', seconds: 3, extra: drawText(font, 'HARBOUR FESTIVAL', 44, false) },
+        {
+          source: 'smptebars',
+          seconds: 3,
+          transition: { kind: 'cut' },
+          extra: drawText(font, 'Fireworks start at eight', 28, true),
+        },
+        { source: 'mandelbrot', seconds: 3, transition: { kind: 'cut' } },
+      ],
+    });
+    const id = await analyse(video.file, 'en');
+    const [first, second, third] = await descriptions(id);
+    expect(first).toContain('On-screen text reads “HARBOUR FESTIVAL');
+    expect(second).toMatch(/On-screen text reads “[^”]*Fireworks start at eight/);
+    // Nothing is shown in the last scene: nothing is quoted.
+    expect(third).not.toContain('On-screen text');
+
+    const [row] = await ctx.db.query<{ title: string; tags: { name: string }[] }>(
+      'SELECT title, tags FROM videos WHERE id = $1',
+      [id],
+    );
+    // No uploader text and no captions: the large text of the opening scene is the title.
+    expect(row!.title).toBe('HARBOUR FESTIVAL');
+    expect(row!.tags.map((t) => t.name.toLowerCase())).toEqual(
+      expect.arrayContaining(['harbour', 'fireworks']),
+    );
+
+    for (const method of ['sparse', 'dense', 'hybrid'] as const) {
+      const found = await search('fireworks at eight', method);
+      expect(found.items[0], method).toMatchObject({ videoId: id, sceneIndex: 1 });
+    }
+  });
+
+  it('reads Japanese text for a Japanese video and finds the scene by it', async () => {
+    const { ffmpeg } = resolveMediaTools({
+      ffmpegPath: process.env.FFMPEG_PATH,
+      ffprobePath: process.env.FFPROBE_PATH,
+    });
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'va-ocr-ja-')), 'ja.mp4');
+    await runProcess(ffmpeg, [
+      ...['-hide_banner', '-nostdin', '-loglevel', 'error', '-y'],
+      ...['-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25:duration=4', '-i', JA_TITLE_PNG],
+      ...['-filter_complex', '[0:v][1:v]overlay=(W-w)/2:H*0.62,format=yuv420p'],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-t', '4', file],
+    ]);
+    try {
+      const id = await analyse(file, 'ja');
+      const [first] = await descriptions(id);
+      expect(first).toContain('画面上の文字：「');
+      expect(first).toContain('横浜港の花火大会');
+      for (const method of ['sparse', 'hybrid'] as const) {
+        const found = await search('花火大会', method);
+        expect(found.items[0], method).toMatchObject({ videoId: id, sceneIndex: 0 });
+      }
+    } finally {
+      fs.rmSync(path.dirname(file), { recursive: true, force: true });
+    }
+  });
+});
