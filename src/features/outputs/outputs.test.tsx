@@ -1,13 +1,11 @@
 import 'fake-indexeddb/auto';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { saveStoredUser } from '../../lib/session-storage';
-import { LOGIN_ANSWER, SESSION_USER, stubFetch } from '../../testing/fetch-stub';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../testing/render-app';
+import { stubSignedIn, useStoredSession } from '../../testing/signed-in';
 
 // The first render loads lazy route chunks, which vitest transforms on demand.
 const FIRST = { timeout: 15_000 };
-type Routes = Parameters<typeof stubFetch>[0];
 
 const VIDEO = {
   id: 'v1',
@@ -28,28 +26,12 @@ const VIDEO = {
   output_data: { scenes: [], captions: [] },
 };
 
-beforeEach(async () => {
-  localStorage.clear();
-  await saveStoredUser(SESSION_USER);
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
-function signedIn(routes: Routes) {
-  return stubFetch({
-    'GET /api/refresh': () => ({ status: 200, body: LOGIN_ANSWER }),
-    'GET /api/profile': () => ({ status: 200, body: LOGIN_ANSWER.user }),
-    ...routes,
-  });
-}
+useStoredSession();
 
 describe('Trailer and report areas', { timeout: 30_000 }, () => {
   it('makes a trailer from a 500-character instruction, then shows the processing note', async () => {
     let video = { ...VIDEO };
-    const { sent } = signedIn({
+    const { sent } = stubSignedIn({
       'GET /api/videos/v1': () => ({ status: 200, body: video }),
       'POST /api/videos/v1/make-trailer': () => {
         video = { ...video, is_trailer_creating: true };
@@ -84,7 +66,7 @@ describe('Trailer and report areas', { timeout: 30_000 }, () => {
   });
 
   it('shows the server detail when a report is already being made', async () => {
-    signedIn({
+    stubSignedIn({
       'GET /api/videos/v1': () => ({ status: 200, body: VIDEO }),
       'POST /api/videos/v1/make-report': () => ({
         status: 409,
@@ -103,7 +85,7 @@ describe('Trailer and report areas', { timeout: 30_000 }, () => {
   });
 
   it('offers Watch trailer and Open report (a new tab with the signed query) when they exist', async () => {
-    signedIn({
+    stubSignedIn({
       'GET /api/videos/v1': () => ({
         status: 200,
         body: {
@@ -128,7 +110,7 @@ describe('Trailer and report areas', { timeout: 30_000 }, () => {
   });
 
   it('shows the processing notes instead of the actions while jobs run', async () => {
-    signedIn({
+    stubSignedIn({
       'GET /api/videos/v1': () => ({
         status: 200,
         body: {

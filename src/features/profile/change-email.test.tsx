@@ -1,30 +1,19 @@
 import 'fake-indexeddb/auto';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadStoredUser, saveStoredUser } from '../../lib/session-storage';
-import { LOGIN_ANSWER, SESSION_USER, stubFetch } from '../../testing/fetch-stub';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { loadStoredUser } from '../../lib/session-storage';
+import { LOGIN_ANSWER } from '../../testing/fetch-stub';
 import { renderApp } from '../../testing/render-app';
+import { EMPTY_LIST, stubSignedIn, useStoredSession, type Routes } from '../../testing/signed-in';
 
 const FIRST = { timeout: 15_000 };
 const PROFILE = LOGIN_ANSWER.user;
 const NEW_EMAIL = 'moved@example.com';
-const EMPTY_LIST = { items: [], total: 0, pages: 0, page: 1, size: 50 };
-type Routes = Parameters<typeof stubFetch>[0];
 
-beforeEach(async () => {
-  localStorage.clear();
-  await saveStoredUser(SESSION_USER);
-});
+useStoredSession();
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
-function signedIn(extra: Routes) {
-  return stubFetch({
-    'GET /api/refresh': () => ({ status: 200, body: LOGIN_ANSWER }),
-    'GET /api/profile': () => ({ status: 200, body: PROFILE }),
+function signedIn(extra: Routes = {}) {
+  return stubSignedIn({
     'GET /api/videos': () => ({ status: 200, body: EMPTY_LIST }),
     ...extra,
   });

@@ -1,30 +1,18 @@
 import 'fake-indexeddb/auto';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { saveStoredUser } from '../../lib/session-storage';
-import { LOGIN_ANSWER, SESSION_USER, stubFetch } from '../../testing/fetch-stub';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { LOGIN_ANSWER } from '../../testing/fetch-stub';
 import { renderApp } from '../../testing/render-app';
+import { EMPTY_LIST, stubSignedIn, useStoredSession, type Routes } from '../../testing/signed-in';
 
 // The first render loads lazy route chunks, which vitest transforms on demand.
 const FIRST = { timeout: 15_000 };
 const PROFILE = LOGIN_ANSWER.user;
-const EMPTY_LIST = { items: [], total: 0, pages: 0, page: 1, size: 50 };
-type Routes = Parameters<typeof stubFetch>[0];
 
-beforeEach(async () => {
-  localStorage.clear();
-  await saveStoredUser(SESSION_USER);
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+useStoredSession();
 
 function signedIn(extra: Routes = {}) {
-  return stubFetch({
-    'GET /api/refresh': () => ({ status: 200, body: LOGIN_ANSWER }),
-    'GET /api/profile': () => ({ status: 200, body: PROFILE }),
+  return stubSignedIn({
     'GET /api/videos': () => ({ status: 200, body: EMPTY_LIST }),
     ...extra,
   });

@@ -1,12 +1,10 @@
 import 'fake-indexeddb/auto';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { saveStoredUser } from '../../lib/session-storage';
-import { LOGIN_ANSWER, SESSION_USER, stubFetch } from '../../testing/fetch-stub';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../testing/render-app';
+import { stubSignedIn, useStoredSession, type Routes } from '../../testing/signed-in';
 
 const FIRST = { timeout: 15_000 };
-type Routes = Parameters<typeof stubFetch>[0];
 const ID = '0b9f6a52-0000-4000-8000-000000000001';
 const SCENE_TEXT = `${'A red boat leaves the harbour at dawn while gulls circle '}above the pier.`;
 const DETAIL = {
@@ -41,20 +39,10 @@ const DETAIL = {
   },
 };
 
-beforeEach(async () => {
-  localStorage.clear();
-  await saveStoredUser(SESSION_USER);
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+useStoredSession();
 
 function signedIn(routes: Routes = {}) {
-  return stubFetch({
-    'GET /api/refresh': () => ({ status: 200, body: LOGIN_ANSWER }),
-    'GET /api/profile': () => ({ status: 200, body: LOGIN_ANSWER.user }),
+  return stubSignedIn({
     [`GET /api/videos/${ID}`]: () => ({ status: 200, body: DETAIL }),
     ...routes,
   });

@@ -1,0 +1,31 @@
+// The signed-in starting point most screen tests share: a stored session before each test, and
+// the network of a signed-in user (refresh and profile answer) around the routes a test adds.
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { saveStoredUser } from '../lib/session-storage';
+import { LOGIN_ANSWER, SESSION_USER, stubFetch } from './fetch-stub';
+
+export type Routes = Parameters<typeof stubFetch>[0];
+
+export const EMPTY_LIST = { items: [], total: 0, pages: 0, page: 1, size: 50 };
+
+/** Call at the top of a test file: every test starts signed in, and cleans up after itself. */
+export function useStoredSession(): void {
+  beforeEach(async () => {
+    localStorage.clear();
+    await saveStoredUser(SESSION_USER);
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+}
+
+/** Answers the session calls of a signed-in user, then `routes`. */
+export function stubSignedIn(routes: Routes = {}) {
+  return stubFetch({
+    'GET /api/refresh': () => ({ status: 200, body: LOGIN_ANSWER }),
+    'GET /api/profile': () => ({ status: 200, body: LOGIN_ANSWER.user }),
+    ...routes,
+  });
+}
