@@ -122,4 +122,42 @@ describe('local provider', () => {
     const [empty] = await provider.embed(['']);
     expect(empty!.every((x) => x === 0)).toBe(true);
   });
+
+  it('names the video by a title card shown on screen, else by the words shown', async () => {
+    const scenes = evidence().scenes;
+    const shown = (lines: { text: string; size: number }[]): VideoEvidence =>
+      evidence({
+        aboutThisVideo: '',
+        captions: [],
+        people: [],
+        scenes: [
+          { ...scenes[0]!, captions: '' },
+          {
+            ...scenes[1]!,
+            onScreenLines: lines,
+            onScreenText: lines.map((l) => l.text).join(' / '),
+          },
+        ],
+      });
+    const card = await provider.understand(
+      shown([
+        { text: 'Gates open at seven', size: 0.04 },
+        { text: 'HARBOUR FESTIVAL', size: 0.09 },
+      ]),
+    );
+    expect(card.title).toBe('HARBOUR FESTIVAL');
+    expect(card.sceneDescriptions[1]).toContain(
+      'On-screen text reads “Gates open at seven / HARBOUR FESTIVAL”.',
+    );
+    expect(card.tags).toEqual(expect.arrayContaining(['HARBOUR', 'FESTIVAL', 'Gates']));
+    // Subtitle-sized text is no title card: the words shown name the video.
+    const small = await provider.understand(shown([{ text: 'Gates open at seven', size: 0.04 }]));
+    expect(small.title).toBe('Video showing “Gates”, “seven” and “open”');
+    const ja = await provider.understand({
+      ...shown([{ text: '花火大会の会場', size: 0.04 }]),
+      outputLanguage: 'ja',
+    });
+    expect(ja.title).toBe('「花火」「大会」「会場」が映る動画');
+    expect(ja.sceneDescriptions[1]).toContain('画面上の文字：「花火大会の会場」。');
+  });
 });

@@ -1,0 +1,103 @@
+// Text detection and drawing on synthetic frames: glyph-like shapes in a row are a line, texture,
+// blobs and bands are not; a line is drawn black on white at the target glyph height, without
+// what touches it in another colour.
+import { describe, expect, it } from 'vitest';
+import { findText, textScore, type Rgb, type RgbImage } from './ocr-image.ts';
+import { renderLines, TARGET_GLYPH_HEIGHT, toPgm } from './ocr-render.ts';
+
+const W = 320;
+const H = 180;
+
+function frame(background: (x: number, y: number) => Rgb = () => [40, 60, 90]): RgbImage {
+  const data = new Uint8Array(W * H * 3);
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) data.set(background(x, y), 3 * (y * W + x));
+  }
+  return { width: W, height: H, data };
+}
+
+function fill(img: RgbImage, x0: number, y0: number, w: number, h: number, c: Rgb): void {
+  for (let y = y0; y < y0 + h; y++) {
+    for (let x = x0; x < x0 + w; x++) img.data.set(c, 3 * (y * img.width + x));
+  }
+}
+
+/** Letter-like shapes, 16 px tall: an "O" (a ring), an "I" (a bar) and an "L". */
+function word(
+  img: RgbImage,
+  x: number,
+  y: number,
+  c: Rgb,
+  count = 6,
+  hole: Rgb = [40, 60, 90],
+): void {
+  for (let i = 0; i < count; i++) {
+    const left = x + i * 14;
+    const shape = i % 3;
+    if (shape === 0) {
+      fill(img, left, y, 10, 16, c);
+      fill(img, left + 3, y + 3, 4, 10, hole);
+    } else if (shape === 1) {
+      fill(img, left + 3, y, 4, 16, c);
+    } else {
+      fill(img, left, y, 3, 16, c);
+      fill(img, left, y + 13, 10, 3, c);
+    }
+  }
+}
+
+describe('findText', () => {
+  it('finds a row of light glyphs as one line, and dark glyphs on a light band as another', () => {
+    const img = frame();
+    word(img, 40, 30, [250, 250, 250]);
+    fill(img, 30, 100, 200, 40, [230, 230, 230]);
+    word(img, 50, 112, [20, 20, 20], 9, [230, 230, 230]);
+    const found = findText(img);
+    expect(found.lines.map((l) => [l.polarity, l.glyphs, l.glyphHeight])).toEqual([
+      ['dark', 9, 16],
+      ['light', 6, 16],
+    ]);
+    expect(found.lines[1]!.box).toMatchObject({ x0: 40, y0: 30, y1: 46 });
+    expect(textScore(found)).toBe(15);
+  });
+
+  it('finds nothing in a plain picture, a big bright blob, a band or a lone glyph', () => {
+    const img = frame((x) => [x % 256, 80, 120]);
+    fill(img, 100, 40, 90, 90, [255, 255, 255]);
+    fill(img, 0, 150, W, 6, [255, 255, 255]);
+    word(img, 250, 20, [255, 255, 255], 1);
+    expect(findText(img).lines).toEqual([]);
+  });
+
+  it('does not join shapes of another colour to a line', () => {
+    const img = frame();
+    word(img, 40, 30, [250, 250, 250]);
+    // A yellow shape of glyph size right after the word.
+    fill(img, 126, 30, 10, 16, [250, 250, 0]);
+    fill(img, 129, 33, 4, 10, [40, 60, 90]);
+    const [line] = findText(img).lines;
+    expect(line!.box.x1).toBe(40 + 5 * 14 + 10);
+  });
+});
+
+describe('renderLines', () => {
+  it('draws each line black on white at the target glyph height, stacked in reading order', () => {
+    const img = frame();
+    word(img, 40, 120, [250, 250, 250]);
+    word(img, 60, 20, [250, 250, 250], 4);
+    const found = findText(img);
+    const { image, drawn } = renderLines(found, found.lines);
+    // Top line first.
+    expect(drawn.map((d) => d.line.box.y0)).toEqual([20, 120]);
+    for (const d of drawn) {
+      // The crop holds the glyph plus room above and below, scaled by 36 / 16.
+      expect(d.y1 - d.y0).toBeGreaterThanOrEqual(TARGET_GLYPH_HEIGHT);
+      expect(d.y1 - d.y0).toBeLessThan(TARGET_GLYPH_HEIGHT * 2.2);
+    }
+    const values = new Set(image.data);
+    expect([...values].sort((a, b) => a - b)).toEqual([0, 255]);
+    const black = image.data.filter((v) => v === 0).length;
+    expect(black).toBeGreaterThan(0);
+    expect(toPgm(image).subarray(0, 2).toString()).toBe('P5');
+  });
+});

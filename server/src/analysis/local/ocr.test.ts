@@ -1,0 +1,176 @@
+// Reading on-screen text: which frames are compared, how words become lines (confident words
+// only, never a lone letter), and a real read with the engine, which starts only when a frame
+// shows text and is always closed.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { runProcess } from '../../media/run.ts';
+import { resolveMediaTools } from '../../media/tools.ts';
+import { OcrEngine, type OcrWord } from './ocr-engine.ts';
+import type { TextLine } from './ocr-image.ts';
+import type { DrawnLine } from './ocr-render.ts';
+import {
+  candidateFrames,
+  joinWords,
+  linesFromWords,
+  ocrLanguages,
+  parsePpms,
+  readScreenText,
+} from './ocr.ts';
+
+describe('candidateFrames', () => {
+  it('compares three frames around the middle, the middle one first', () => {
+    expect(candidateFrames(12, 5000)).toEqual([[6, 3, 8]]);
+    expect(candidateFrames(1, 5000)).toEqual([[0]]);
+    expect(candidateFrames(0, 5000)).toEqual([]);
+  });
+
+  it('reads a long scene twice, once in each half', () => {
+    expect(candidateFrames(12, 30_000)).toEqual([
+      [3, 1, 5],
+      [8, 6, 10],
+    ]);
+  });
+});
+
+it('tries the output language first', () => {
+  expect(ocrLanguages('ja')).toEqual(['jpn', 'eng']);
+  expect(ocrLanguages('ja-JP')).toEqual(['jpn', 'eng']);
+  expect(ocrLanguages('en')).toEqual(['eng', 'jpn']);
+});
+
+it('parses PPM images written one after the other', () => {
+  const one = Buffer.concat([Buffer.from('P6\n2 1\n255\n'), Buffer.from([1, 2, 3, 4, 5, 6])]);
+  const two = Buffer.concat([Buffer.from('P6 1 1 255\n'), Buffer.from([7, 8, 9])]);
+  const images = parsePpms(Buffer.concat([one, two]));
+  expect(images.map((i) => [i.width, i.height, [...i.data]])).toEqual([
+    [2, 1, [1, 2, 3, 4, 5, 6]],
+    [1, 1, [7, 8, 9]],
+  ]);
+  expect(() => parsePpms(one.subarray(0, 14))).toThrow(/truncated/);
+});
+
+it('joins words with spaces, but not between Japanese characters', () => {
+  expect(joinWords(['HARBOUR', 'FESTIVAL'])).toBe('HARBOUR FESTIVAL');
+  expect(joinWords(['横浜', '港', 'の', '花火'])).toBe('横浜港の花火');
+  expect(joinWords(['東京', 'Tower', '2024'])).toBe('東京 Tower 2024');
+});
+
+describe('linesFromWords', () => {
+  const line = (glyphHeight: number): TextLine => ({
+    polarity: 'light',
+    box: { x0: 0, y0: 0, x1: 100, y1: glyphHeight },
+    glyphs: 5,
+    glyphHeight,
+    color: [255, 255, 255],
+    labels: [],
+  });
+  const drawn: DrawnLine[] = [
+    { line: line(36), y0: 16, y1: 80 },
+    { line: line(18), y0: 98, y1: 160 },
+    { line: line(18), y0: 178, y1: 240 },
+  ];
+  const word = (text: string, confidence: number, centerY: number, x0 = 0): OcrWord => ({
+    text,
+    confidence,
+    centerY,
+    x0,
+  });
+
+  it('keeps confident words of each drawn line, left to right, with the line size', () => {
+    const words = [
+      word('FESTIVAL', 96, 48, 300),
+      word('HARBOUR', 93, 50, 20),
+      word('~~', 90, 48, 500),
+      word('Fireworks', 95, 130),
+      word('tonight', 40, 130, 200),
+    ];
+    expect(linesFromWords(words, drawn, 360)).toEqual([
+      { text: 'HARBOUR FESTIVAL', size: 0.1 },
+      { text: 'Fireworks', size: 0.05 },
+    ]);
+  });
+
+  it('drops a line without a real word: lone letters, one Japanese character, noise', () => {
+    const words = [
+      word('A', 90, 48),
+      word('B', 92, 48, 30),
+      word('に', 85, 130),
+      word('2024', 40, 210),
+      word('ab', 99, 210, 40),
+    ];
+    expect(linesFromWords(words, drawn, 360)).toEqual([]);
+    expect(linesFromWords([word('花火', 90, 130)], drawn, 360)).toEqual([
+      { text: '花火', size: 0.05 },
+    ]);
+  });
+});
+
+describe('readScreenText', () => {
+  const jaTitle = fileURLToPath(
+    new URL('../../../../tests/fixtures/ocr/ja-title.png', import.meta.url),
+  );
+  const { ffmpeg } = resolveMediaTools({
+    ffmpegPath: process.env.FFMPEG_PATH,
+    ffprobePath: process.env.FFPROBE_PATH,
+  });
+  let dir: string;
+  let titled: string;
+  let plain: string;
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'va-ocr-unit-'));
+    titled = path.join(dir, 'titled.jpg');
+    plain = path.join(dir, 'plain.jpg');
+    const q = ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y'];
+    await runProcess(ffmpeg, [
+      ...[...q, '-f', 'lavfi', '-i', 'smptehdbars=size=640x360', '-i', jaTitle],
+      ...['-filter_complex', '[0:v][1:v]overlay=(W-w)/2:H*0.62', '-frames:v', '1', titled],
+    ]);
+    await runProcess(ffmpeg, [
+      ...[...q, '-f', 'lavfi', '-i', 'color=c=0x336699:size=640x360'],
+      ...['-frames:v', '1', plain],
+    ]);
+  });
+
+  afterAll(() => {
+    fs.rmSync(dir, { recursive: true, force: true });
+    vi.restoreAllMocks();
+  });
+
+  it('reads the text of a frame with one engine, closed at the end', async () => {
+    const open = vi.spyOn(OcrEngine, 'open');
+    const close = vi.spyOn(OcrEngine.prototype, 'close');
+    const read = await readScreenText(
+      [
+        { startMs: 0, endMs: 3000, framePaths: [titled] },
+        { startMs: 3000, endMs: 6000, framePaths: [plain, plain] },
+        { startMs: 6000, endMs: 9000, framePaths: [titled] },
+      ],
+      { ffmpeg, language: 'ja' },
+    );
+    expect(read.scenes.map((lines) => lines.map((l) => l.text))).toEqual([
+      ['横浜港の花火大会'],
+      [],
+      ['横浜港の花火大会'],
+    ]);
+    expect(read.scenes[0]![0]!.size).toBeGreaterThan(0.08);
+    expect(read.framesRead).toBe(2);
+    expect(open).toHaveBeenCalledTimes(1);
+    expect(open).toHaveBeenCalledWith(['jpn', 'eng']);
+    expect(close).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not start the engine when no frame shows text', async () => {
+    const open = vi.spyOn(OcrEngine, 'open');
+    open.mockClear();
+    const read = await readScreenText([{ startMs: 0, endMs: 3000, framePaths: [plain] }], {
+      ffmpeg,
+      language: 'en',
+    });
+    expect(read.scenes).toEqual([[]]);
+    expect(open).not.toHaveBeenCalled();
+  });
+});
