@@ -150,6 +150,11 @@ describe('local provider', () => {
       'On-screen text reads “Gates open at seven / HARBOUR FESTIVAL”.',
     );
     expect(card.tags).toEqual(expect.arrayContaining(['HARBOUR', 'FESTIVAL', 'Gates']));
+    // Of lines about as large, the earliest: titles come first.
+    const later = shown([{ text: 'HARBOUR FESTIVAL', size: 0.09 }]);
+    later.scenes[0]!.onScreenLines = [{ text: 'Opening night', size: 0.08 }];
+    later.scenes[0]!.onScreenText = 'Opening night';
+    expect((await provider.understand(later)).title).toBe('Opening night');
     // Subtitle-sized text is no title card: the words shown name the video.
     const small = await provider.understand(shown([{ text: 'Gates open at seven', size: 0.04 }]));
     expect(small.title).toBe('Video showing “Gates”, “seven” and “open”');

@@ -12,6 +12,7 @@ const MAX_SOCIAL_TAGS = 4;
 const MAX_COLORS = 3;
 /** On-screen text this large (glyph height / frame height) is a title card, not a caption. */
 export const TITLE_CARD_MIN_SIZE = 0.06;
+const TITLE_CARD_TIE = 0.85;
 
 function clip(text: string, max: number): string {
   const t = text.replace(/\s+/g, ' ').trim();
@@ -98,18 +99,16 @@ function describeScene(p: Phrases, scene: SceneEvidence, sep: string): string {
 }
 
 /**
- * The largest line of text shown on screen, when it is large enough to be a title card (the
- * earliest one of equal size); a title says what the maker named the video.
+ * The largest line of text shown on screen, when it is large enough to be a title card; of lines
+ * about as large (within TITLE_CARD_TIE), the earliest: titles come first. A title says what the
+ * maker named the video.
  */
 export function titleCard(scenes: SceneEvidence[]): string | undefined {
-  let best: { text: string; size: number } | undefined;
-  for (const scene of scenes) {
-    for (const line of scene.onScreenLines ?? []) {
-      if (line.size < TITLE_CARD_MIN_SIZE || [...line.text].length > MAX_TITLE_CHARS) continue;
-      if (!best || line.size > best.size) best = line;
-    }
-  }
-  return best?.text;
+  const lines = scenes
+    .flatMap((s) => s.onScreenLines ?? [])
+    .filter((l) => l.size >= TITLE_CARD_MIN_SIZE && [...l.text].length <= MAX_TITLE_CHARS);
+  const largest = Math.max(0, ...lines.map((l) => l.size));
+  return lines.find((l) => l.size >= largest * TITLE_CARD_TIE)?.text;
 }
 
 export function describeVideo(ev: VideoEvidence): VideoUnderstanding {

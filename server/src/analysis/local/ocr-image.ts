@@ -76,7 +76,11 @@ const DARK_MAX = 110;
 export const COLOR_TOLERANCE = 40;
 /** Lines kept per frame, most glyphs first (a frame rarely shows more). */
 const MAX_LINES = 10;
-const MIN_GLYPHS = 3;
+/**
+ * A line has at least this many separate glyphs: shorter rows of shapes occur by chance in
+ * textures (a word of three letters or less, alone on screen, is missed).
+ */
+const MIN_PARTS = 4;
 
 export const width = (b: Box): number => b.x1 - b.x0;
 export const height = (b: Box): number => b.y1 - b.y0;
@@ -225,7 +229,7 @@ const meanColor = (l: Building): Rgb => [
  * differ by less than the margin) and stand on the same baseline.
  */
 function looksLikeText(line: Building): boolean {
-  if (line.parts.length < 2 || line.glyphs < MIN_GLYPHS) return false;
+  if (line.parts.length < MIN_PARTS) return false;
   if (width(line.box) < height(line.box)) return false;
   const boxes = line.parts.map((g) => g.box);
   const mh = median(boxes.map(height));

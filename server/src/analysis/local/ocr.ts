@@ -29,8 +29,10 @@ export const MIN_WORD_CONFIDENCE = 75;
 export const LONG_SCENE_MS = 20_000;
 /** Frames compared per reading (the one with the most text wins). */
 const CANDIDATES = 3;
-/** Frames waiting for the engine before decoding pauses (bounds memory on long videos). */
-const MAX_QUEUED = 2;
+/** Frames waiting for the engine before detection pauses (bounds memory on long videos). */
+const MAX_QUEUED = 8;
+/** Candidate frames decoded by one ffmpeg run. */
+const BATCH_FRAMES = 12;
 
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー々]/u;
@@ -67,21 +69,22 @@ export async function decodeRgb(
   signal?: AbortSignal,
 ): Promise<RgbImage[]> {
   const inputs = files.flatMap((f) => ['-i', f]);
-  const graph = `${files.map((_, i) => `[${i}:v]`).join('')}concat=n=${files.length}:v=1:a=0,format=rgb24[f]`;
-  const { stdout } = await runProcess(
-    ffmpeg,
-    ['-hide_banner', '-nostdin', '-loglevel', 'error', ...inputs, '-filter_complex', graph].concat([
-      '-map',
-      '[f]',
-      '-c:v',
-      'ppm',
-      '-f',
-      'image2pipe',
-      'pipe:1',
-    ]),
-    { signal, timeoutMs: 60_000, maxStdoutBytes: 64 * 1024 * 1024 },
-  );
-  return parsePpms(stdout);
+  const joined = files.map((_, i) => `[${i}:v]`).join('');
+  const graph = `${joined}concat=n=${files.length}:v=1:a=0,format=rgb24[f]`;
+  const args = ['-hide_banner', '-nostdin', '-loglevel', 'error', ...inputs];
+  args.push('-filter_complex', graph, '-map', '[f]');
+  // Every frame out, even where two inputs carry the same timestamp.
+  args.push('-vsync', '0', '-c:v', 'ppm', '-f', 'image2pipe', 'pipe:1');
+  const { stdout } = await runProcess(ffmpeg, args, {
+    signal,
+    timeoutMs: 60_000,
+    maxStdoutBytes: 64 * 1024 * 1024,
+  });
+  const images = parsePpms(stdout);
+  if (images.length !== files.length) {
+    throw new Error(`decoded ${images.length} of ${files.length} frames`);
+  }
+  return images;
 }
 
 const isSpace = (byte: number): boolean => byte === 0x20 || (byte >= 0x09 && byte <= 0x0d);
@@ -107,7 +110,12 @@ export function parsePpms(buf: Buffer): RgbImage[] {
     const dataStart = pos + 1;
     const end = dataStart + width * height * 3;
     if (end > buf.length) throw new Error('truncated PPM data');
-    out.push({ width, height, data: new Uint8Array(buf.subarray(dataStart, end)) });
+    // A view, not a copy: the images of one run share its output buffer.
+    out.push({
+      width,
+      height,
+      data: new Uint8Array(buf.buffer, buf.byteOffset + dataStart, end - dataStart),
+    });
     at = end;
   }
   return out;
@@ -153,37 +161,59 @@ const sameText = (a: string, b: string): boolean =>
   a.normalize('NFKC').toLowerCase().replace(/\s+/g, '') ===
   b.normalize('NFKC').toLowerCase().replace(/\s+/g, '');
 
+/** A frame chosen for reading, drawn for the engine. */
 interface Reading {
   scene: number;
-  found: FrameText;
+  image: Buffer;
+  drawn: DrawnLine[];
+  frameHeight: number;
 }
 
-/** The frames of one scene worth reading: per window, the candidate with the most text. */
-async function chooseFrames(
-  scene: ScreenTextScene,
-  index: number,
-  o: ScreenTextOptions,
-): Promise<Reading[]> {
-  const windows = candidateFrames(scene.framePaths.length, scene.endMs - scene.startMs);
-  const wanted = [...new Set(windows.flat())];
-  if (wanted.length === 0) return [];
-  const images = await decodeRgb(
-    o.ffmpeg,
-    wanted.map((i) => scene.framePaths[i]!),
-    o.signal,
-  );
-  const found = new Map(wanted.map((frame, k) => [frame, findText(images[k]!)]));
-  const readings: Reading[] = [];
+/** Per window of candidates, the one where detection found the most text (none if none did). */
+function chooseFrames(windows: number[][], found: Map<number, FrameText>): FrameText[] {
+  const chosen: FrameText[] = [];
   for (const candidates of windows) {
     let best: FrameText | undefined;
     for (const c of candidates) {
       const f = found.get(c);
       if (f && textScore(f) > (best ? textScore(best) : 0)) best = f;
     }
-    if (best && !readings.some((r) => r.found === best))
-      readings.push({ scene: index, found: best });
+    if (best && !chosen.includes(best)) chosen.push(best);
   }
-  return readings;
+  return chosen;
+}
+
+/**
+ * The frames worth reading, scene after scene. Candidates of several scenes are decoded by one
+ * ffmpeg run (BATCH_FRAMES at a time); each frame's detection is dropped once it is drawn.
+ */
+async function* readings(scenes: ScreenTextScene[], o: ScreenTextOptions): AsyncGenerator<Reading> {
+  let batch: { scene: number; windows: number[][]; wanted: number[] }[] = [];
+  let files: string[] = [];
+  async function* flush(): AsyncGenerator<Reading> {
+    if (files.length === 0) return;
+    const images = await decodeRgb(o.ffmpeg, files, o.signal);
+    let at = 0;
+    for (const item of batch) {
+      const found = new Map(item.wanted.map((frame, k) => [frame, findText(images[at + k]!)]));
+      at += item.wanted.length;
+      for (const f of chooseFrames(item.windows, found)) {
+        const { image, drawn } = renderLines(f, f.lines);
+        yield { scene: item.scene, image: toPgm(image), drawn, frameHeight: f.height };
+      }
+    }
+    batch = [];
+    files = [];
+  }
+  for (const [index, scene] of scenes.entries()) {
+    o.signal?.throwIfAborted();
+    const windows = candidateFrames(scene.framePaths.length, scene.endMs - scene.startMs);
+    const wanted = [...new Set(windows.flat())];
+    batch.push({ scene: index, windows, wanted });
+    files.push(...wanted.map((i) => scene.framePaths[i]!));
+    if (files.length >= BATCH_FRAMES) yield* flush();
+  }
+  yield* flush();
 }
 
 export async function readScreenText(
@@ -193,45 +223,39 @@ export async function readScreenText(
   const started = performance.now();
   const result: ScreenTextReading = { scenes: scenes.map(() => []), framesRead: 0, ms: 0 };
   let engine: Promise<OcrEngine> | undefined;
-  let queue: Promise<void> = Promise.resolve();
-  let queued = 0;
+  let chain: Promise<void> = Promise.resolve();
+  const pending: Promise<void>[] = [];
   let failure: unknown;
   const read = async (r: Reading): Promise<void> => {
     try {
       if (failure !== undefined) return;
-      const { image, drawn } = renderLines(r.found, r.found.lines);
-      const words = await (await engine!).read(toPgm(image));
-      for (const line of linesFromWords(words, drawn, r.found.height)) {
-        const lines = result.scenes[r.scene]!;
+      const words = await (await engine!).read(r.image);
+      const lines = result.scenes[r.scene]!;
+      for (const line of linesFromWords(words, r.drawn, r.frameHeight)) {
         if (!lines.some((l) => sameText(l.text, line.text))) lines.push(line);
       }
       result.framesRead++;
     } catch (err) {
       failure ??= err;
-    } finally {
-      queued--;
     }
   };
   try {
-    for (const [i, scene] of scenes.entries()) {
-      o.signal?.throwIfAborted();
-      for (const reading of await chooseFrames(scene, i, o)) {
-        // The engine starts (about 2 s) only once a frame shows text, while decoding goes on.
-        if (!engine) {
-          engine = OcrEngine.open(ocrLanguages(o.language));
-          // Awaited by the first reading; until then a failure to start must not go unhandled.
-          engine.catch(() => undefined);
-        }
-        queued++;
-        queue = queue.then(() => read(reading));
+    for await (const reading of readings(scenes, o)) {
+      // The engine starts (about 2 s) once a frame shows text; detection goes on meanwhile.
+      if (!engine) {
+        engine = OcrEngine.open(ocrLanguages(o.language));
+        // Awaited by the first reading; until then a failure to start must not go unhandled.
+        engine.catch(() => undefined);
       }
-      if (queued >= MAX_QUEUED) await queue;
+      chain = chain.then(() => read(reading));
+      pending.push(chain);
+      if (pending.length >= MAX_QUEUED) await pending.shift();
       if (failure !== undefined) throw failure;
     }
-    await queue;
+    await chain;
     if (failure !== undefined) throw failure;
   } finally {
-    await queue;
+    await chain;
     if (engine) await engine.then((e) => e.close()).catch(() => undefined);
   }
   result.ms = Math.round(performance.now() - started);
