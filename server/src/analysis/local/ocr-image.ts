@@ -43,6 +43,11 @@ export interface TextLine {
   glyphs: number;
   /** Median height of its glyphs, px. */
   glyphHeight: number;
+  /**
+   * Height of its taller glyphs (capitals, ascenders, descenders; the 80th percentile), px: the
+   * size a reader sees, which does not depend on how many lower-case letters the line has.
+   */
+  capHeight: number;
   /** Mean colour of its glyphs: text is drawn in one colour. */
   color: Rgb;
   /** Component labels of its glyphs (in the layer of its polarity). */
@@ -197,10 +202,11 @@ function glyphCount(box: Box, area: number, imgHeight: number): number {
   return Math.max(1, Math.round(bw / bh));
 }
 
-const median = (xs: number[]): number => {
+const percentile = (xs: number[], q: number): number => {
   const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)] ?? 0;
+  return s[Math.min(s.length - 1, Math.floor(s.length * q))] ?? 0;
 };
+const median = (xs: number[]): number => percentile(xs, 0.5);
 
 interface Glyph {
   label: number;
@@ -284,6 +290,10 @@ function groupLines(glyphs: Glyph[], polarity: Polarity): TextLine[] {
     },
     glyphs: l.glyphs,
     glyphHeight: median(l.parts.map((p) => height(p.box))),
+    capHeight: percentile(
+      l.parts.map((p) => height(p.box)),
+      0.8,
+    ),
     color: meanColor(l),
     labels: l.parts.map((p) => p.label),
   }));

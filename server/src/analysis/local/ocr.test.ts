@@ -64,6 +64,7 @@ describe('linesFromWords', () => {
     box: { x0: 0, y0: 0, x1: 100, y1: glyphHeight },
     glyphs: 5,
     glyphHeight,
+    capHeight: glyphHeight,
     color: [255, 255, 255],
     labels: [],
   });

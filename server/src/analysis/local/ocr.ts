@@ -152,7 +152,7 @@ export function linesFromWords(
     const text = joinWords(kept);
     const cjkChars = [...text].filter((c) => CJK.test(c)).length;
     if (!LATIN_WORD.test(text.replace(new RegExp(CJK.source, 'gu'), ' ')) && cjkChars < 2) continue;
-    lines.push({ text, size: row.line.glyphHeight / frameHeight });
+    lines.push({ text, size: row.line.capHeight / frameHeight });
   }
   return lines;
 }
