@@ -51,8 +51,6 @@ async function sign(id: string, uploadId: string, parts: number[]): Promise<stri
   return (res.body.parts as { part_number: number; url: string }[]).map((p) => p.url);
 }
 
-const md5 = (b: Buffer) => `"${crypto.createHash('md5').update(b).digest('hex')}"`;
-
 describe('local multipart upload', () => {
   it('uploads parts, lists them, completes into the source file', async () => {
     const id = await newVideo();
@@ -60,19 +58,27 @@ describe('local multipart upload', () => {
     const data = crypto.randomBytes(2 * PART + 1234);
     const chunks = [data.subarray(0, PART), data.subarray(PART, 2 * PART), data.subarray(2 * PART)];
     const urls = await sign(id, uploadId, [1, 2, 3]);
-    // Part 2 first and part 1 twice (a re-send): order and repeats do not matter.
+    // Part 2 first and part 1 twice (a re-send): order and repeats do not matter. Each copy
+    // received gets its own ETag (a receipt, not a digest); the last copy is the one kept.
+    const etags: string[] = [];
+    const staleEtags: string[] = [];
     for (const i of [1, 0, 2, 0]) {
       const res = await fetch(urls[i]!, { method: 'PUT', body: chunks[i] });
       expect(res.status).toBe(200);
-      expect(res.headers.get('etag')).toBe(md5(chunks[i]!));
+      const etag = res.headers.get('etag')!;
+      expect(etag).toMatch(/^"[0-9a-f]{32}"$/);
+      if (etags[i]) staleEtags.push(etags[i]!);
+      etags[i] = etag;
     }
+    expect(staleEtags).toHaveLength(1);
+    expect(staleEtags[0]).not.toBe(etags[0]);
     const listed = await server.call(
       'GET',
       `/api/videos/${id}/multipart/list-parts?upload_id=${uploadId}`,
       { token },
     );
     expect(listed.body.parts).toEqual(
-      chunks.map((c, i) => ({ part_number: i + 1, etag: md5(c), size: c.length })),
+      chunks.map((c, i) => ({ part_number: i + 1, etag: etags[i], size: c.length })),
     );
     const alias = await server.call(
       'GET',
@@ -82,7 +88,16 @@ describe('local multipart upload', () => {
       },
     );
     expect(alias.body).toEqual(listed.body);
-    const parts = chunks.map((c, i) => ({ part_number: i + 1, etag: md5(c) }));
+    const parts = chunks.map((_, i) => ({ part_number: i + 1, etag: etags[i]! }));
+    // A list naming the copy of part 1 that was replaced is refused.
+    const stale = await server.call('POST', `/api/videos/${id}/multipart/complete`, {
+      token,
+      body: {
+        upload_id: uploadId,
+        parts: [{ part_number: 1, etag: staleEtags[0] }, ...parts.slice(1)],
+      },
+    });
+    expect(stale.status).toBe(400);
     const wrong = await server.call('POST', `/api/videos/${id}/multipart/complete`, {
       token,
       body: { upload_id: uploadId, parts: [parts[0], { part_number: 2, etag: '"00"' }, parts[2]] },

@@ -7,7 +7,12 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { findVideoBySourceKey } from '../../repositories/videos-upload.ts';
 import { LOCAL_BUCKET, PostPolicyError, verifyPostForm } from '../../storage/post-policy.ts';
-import { TooLargeError, receiveToFile, type LocalUploads } from '../../storage/uploads-local.ts';
+import {
+  TooLargeError,
+  receiptEtag,
+  receiveToFile,
+  type LocalUploads,
+} from '../../storage/uploads-local.ts';
 import { uploadBackend } from '../../storage/uploads.ts';
 import { postResponseXml, sendS3Error } from './s3-answers.ts';
 
@@ -30,7 +35,7 @@ async function storeFile(
   }
   const tmp = await local.newFormTempFile();
   try {
-    const { size, md5 } = await receiveToFile(file.file, tmp, form.maxBytes);
+    const { size } = await receiveToFile(file.file, tmp, form.maxBytes);
     if (size < form.minBytes) {
       throw new PostPolicyError(
         400,
@@ -39,7 +44,7 @@ async function storeFile(
       );
     }
     await local.commit(tmp, form.key);
-    return { key: form.key, etag: `"${md5}"`, status: form.successStatus };
+    return { key: form.key, etag: receiptEtag(), status: form.successStatus };
   } catch (err) {
     await fs.promises.rm(tmp, { force: true });
     if (err instanceof TooLargeError) {
