@@ -27,6 +27,9 @@ export interface OcrWord {
 const modelFile = (code: string): string =>
   require.resolve(`@tesseract.js-data/${code}/4.0.0_best_int/${code}.traineddata.gz`);
 
+/** One frame's lines take well under a second; this long means the engine is stuck. */
+const READ_TIMEOUT_MS = 60_000;
+
 /** The Japanese model asks for a vertical-text companion that is not shipped; do not look. */
 const INIT_CONFIG = 'tessedit_load_sublangs ~jpn_vert\n';
 
@@ -58,9 +61,19 @@ export class OcrEngine {
     }
   }
 
-  /** The words of an image (any format the engine decodes; PGM here), in reading order. */
-  async read(image: Buffer): Promise<OcrWord[]> {
-    const { data } = await this.worker.recognize(image, {}, { blocks: true, text: false });
+  /**
+   * The words of an image (any format the engine decodes; PGM here), in reading order. A read
+   * that takes longer than timeoutMs fails (the caller closes the engine, which ends it).
+   */
+  async read(image: Buffer, timeoutMs = READ_TIMEOUT_MS): Promise<OcrWord[]> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('OCR read timed out')), timeoutMs);
+    });
+    const { data } = await Promise.race([
+      this.worker.recognize(image, {}, { blocks: true, text: false }),
+      timeout,
+    ]).finally(() => clearTimeout(timer));
     const words: OcrWord[] = [];
     for (const block of data.blocks ?? []) {
       for (const paragraph of block.paragraphs) {

@@ -10,7 +10,7 @@ import { runProcess } from '../../media/run.ts';
 import { resolveMediaTools } from '../../media/tools.ts';
 import { OcrEngine, type OcrWord } from './ocr-engine.ts';
 import type { TextLine } from './ocr-image.ts';
-import type { DrawnLine } from './ocr-render.ts';
+import { toPgm, type DrawnLine } from './ocr-render.ts';
 import {
   candidateFrames,
   joinWords,
@@ -174,4 +174,14 @@ describe('readScreenText', () => {
     expect(read.scenes).toEqual([[]]);
     expect(open).not.toHaveBeenCalled();
   });
+});
+
+it('fails a read that takes too long, and still closes', async () => {
+  const engine = await OcrEngine.open(['eng']);
+  try {
+    const image = toPgm({ width: 200, height: 60, data: new Uint8Array(200 * 60).fill(255) });
+    await expect(engine.read(image, 1)).rejects.toThrow(/timed out/);
+  } finally {
+    await engine.close();
+  }
 });
