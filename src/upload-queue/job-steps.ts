@@ -1,56 +1,26 @@
-// One transition of one job per call: do exactly one side effect, then record its result.
+// One transition of one job per call: do exactly one side effect, then record its result (a
+// multipart transfer sends a few parts at once and records each as it lands: part-transfer.ts).
 // Because the record is written only after the server confirmed, a runner killed at any point
-// repeats at most the last call, and every call is safe to repeat: create carries the job id as
-// Idempotency-Key, people images replace, parts are listed before resuming, status is idempotent.
-import { SIGN_PARTS_BATCH } from '../config/upload-queue.ts';
+// repeats at most the calls in flight, and every call is safe to repeat: create carries the job id
+// as Idempotency-Key, people images replace, parts are listed before resuming, status is
+// idempotent.
 import { UploadError } from './api-errors.ts';
 import { forgetSessionFile, resolveFile } from './file-source.ts';
-import type { JobStore } from './job-store.ts';
 import type { MultipartState, UploadJob } from './job-types.ts';
+import { transferParts } from './part-transfer.ts';
 import {
   abortMultipart,
   completeMultipart,
   createVideo,
   deleteVideo,
-  listParts,
   postSignedForm,
-  putPart,
   sendInProgressStatus,
-  signParts,
   startMultipart,
   uploadPeopleImages,
-  type ProtocolDeps,
 } from './protocol-client.ts';
+import { commit, type StepContext } from './step-context.ts';
 
-export interface StepContext {
-  store: JobStore;
-  protocol: ProtocolDeps;
-  /** Bytes of the current request that have left (for the progress bar). */
-  onInFlight: (job: UploadJob, inFlightBytes: number) => void;
-  /** Per-runner memory: signed part URLs (they expire, so not persisted) and reconciled jobs. */
-  signedUrls: Map<string, Map<number, string>>;
-  reconciled: Set<string>;
-  /** Files up to this size use the single signed form. */
-  singleFormMaxBytes: number;
-}
-
-type Changes = Partial<UploadJob>;
-
-async function commit(ctx: StepContext, job: UploadJob, changes: Changes): Promise<UploadJob> {
-  const saved = await ctx.store.update(job.id, (current) => ({
-    ...current,
-    ...changes,
-    updatedAt: ctx.protocol.now(),
-  }));
-  if (!saved) throw new UploadError('fatal', 'The upload was removed.');
-  return saved;
-}
-
-export function partCount(job: Pick<UploadJob, 'file'>, partSize: number): number {
-  return Math.max(1, Math.ceil(job.file.size / partSize));
-}
-
-const sumSizes = (parts: MultipartState['parts']): number => parts.reduce((n, p) => n + p.size, 0);
+export type { StepContext } from './step-context.ts';
 
 async function needFile(ctx: StepContext, job: UploadJob): Promise<Blob> {
   const file = await resolveFile(job.id, await ctx.store.getBlobs(job.id));
@@ -86,7 +56,9 @@ export async function step(ctx: StepContext, job: UploadJob): Promise<UploadJob>
       });
     }
     case 'transferring':
-      return job.transferMode === 'multipart' ? transferNextPart(ctx, job) : transferForm(ctx, job);
+      return job.transferMode === 'multipart'
+        ? transferParts(ctx, job, videoIdOf(job), () => needFile(ctx, job))
+        : transferForm(ctx, job);
     case 'completing': {
       if (job.multipart && !job.multipart.completed) {
         await completeOnce(ctx, job, job.multipart);
@@ -128,69 +100,6 @@ async function transferForm(ctx: StepContext, job: UploadJob): Promise<UploadJob
     await postSignedForm(ctx.protocol, form, file, job.file.name, report);
   }
   return commit(ctx, job, { phase: 'completing', bytesDone: job.file.size });
-}
-
-async function transferNextPart(ctx: StepContext, job: UploadJob): Promise<UploadJob> {
-  let multipart = job.multipart;
-  if (!multipart) throw new UploadError('fatal', 'The multipart upload record is missing.');
-  const videoId = videoIdOf(job);
-  if (!ctx.reconciled.has(job.id)) {
-    // After a restart the server knows best which parts arrived (a part may have landed after
-    // the last write); this keeps the re-sent data to at most the part in flight.
-    const parts = await listParts(ctx.protocol, videoId, multipart.uploadId);
-    multipart = { ...multipart, parts: parts.sort((a, b) => a.partNumber - b.partNumber) };
-    job = await commit(ctx, job, { multipart, bytesDone: sumSizes(multipart.parts) });
-    ctx.reconciled.add(job.id);
-  }
-  const count = partCount(job, multipart.partSize);
-  const done = new Set(multipart.parts.map((part) => part.partNumber));
-  const missing = Array.from({ length: count }, (_, i) => i + 1).filter((n) => !done.has(n));
-  const partNumber = missing[0];
-  if (partNumber === undefined) return commit(ctx, job, { phase: 'completing' });
-
-  const file = await needFile(ctx, job);
-  const start = (partNumber - 1) * multipart.partSize;
-  const bytes = file.slice(start, Math.min(file.size, start + multipart.partSize));
-  const report = (loaded: number): void => ctx.onInFlight(job, Math.min(loaded, bytes.size));
-  let etag: string;
-  try {
-    etag = await putPart(ctx.protocol, await partUrl(ctx, job, multipart, missing), bytes, report);
-  } catch (error) {
-    if (!(error instanceof UploadError && error.kind === 'expired-signature')) throw error;
-    ctx.signedUrls.delete(job.id); // signed URLs expired: sign again once, now
-    etag = await putPart(ctx.protocol, await partUrl(ctx, job, multipart, missing), bytes, report);
-  }
-  const parts = [...multipart.parts, { partNumber, etag, size: bytes.size }];
-  const nextMultipart = { ...multipart, parts };
-  const finished = parts.length >= count;
-  return commit(ctx, job, {
-    multipart: nextMultipart,
-    bytesDone: sumSizes(parts),
-    ...(finished ? { phase: 'completing' as const } : {}),
-  });
-}
-
-async function partUrl(
-  ctx: StepContext,
-  job: UploadJob,
-  multipart: MultipartState,
-  missing: number[],
-): Promise<string> {
-  const partNumber = missing[0]!;
-  let urls = ctx.signedUrls.get(job.id);
-  if (!urls?.has(partNumber)) {
-    urls = await signParts(
-      ctx.protocol,
-      videoIdOf(job),
-      multipart.uploadId,
-      missing.slice(0, SIGN_PARTS_BATCH),
-    );
-    ctx.signedUrls.set(job.id, urls);
-  }
-  const url = urls.get(partNumber);
-  if (!url) throw new UploadError('retry', `The server did not sign part ${partNumber}.`);
-  urls.delete(partNumber);
-  return url;
 }
 
 async function completeOnce(

@@ -1,7 +1,7 @@
 // Runs the queue: picks the next runnable job of the signed-in user and advances it transition by
 // transition, recording failures as holds (waiting-retry, offline, waiting-auth, needs-file,
 // failed). It is the same code in a page and in the service worker; callers hold the runner lock.
-import { SINGLE_FORM_MAX_BYTES } from '../config/upload-queue.ts';
+import { PARTS_IN_FLIGHT, SINGLE_FORM_MAX_BYTES } from '../config/upload-queue.ts';
 import { nextDelayMs } from './backoff.ts';
 import { UploadError } from './api-errors.ts';
 import type { Http } from './http.ts';
@@ -20,12 +20,16 @@ export interface RunnerDeps {
   isOnline?: () => boolean;
   apiBase?: string;
   singleFormMaxBytes?: number;
+  partsInFlight?: number;
 }
 
 export interface RunOptions {
   /** Stop starting new transitions after this time (service worker events are short-lived). */
   deadline?: number;
-  /** Stop after this many transitions (tests use 1 to "kill" the runner after each). */
+  /**
+   * Stop after this many transitions (tests use 1 to "kill" the runner after each). Every part of
+   * a multipart transfer counts as one, so with 1 the runner sends a single part.
+   */
   maxTransitions?: number;
   signal?: AbortSignal;
 }
@@ -125,7 +129,12 @@ export function createRunner(deps: RunnerDeps) {
     return saved ?? job;
   }
 
-  async function advance(job: UploadJob, token: string, signal: AbortSignal): Promise<UploadJob> {
+  async function advance(
+    job: UploadJob,
+    token: string,
+    signal: AbortSignal,
+    mayStartPart: () => boolean,
+  ): Promise<UploadJob> {
     const ctx: StepContext = {
       store: deps.store,
       protocol: { http: deps.http, token, now, apiBase: deps.apiBase, signal },
@@ -133,6 +142,8 @@ export function createRunner(deps: RunnerDeps) {
       signedUrls,
       reconciled,
       singleFormMaxBytes: deps.singleFormMaxBytes ?? SINGLE_FORM_MAX_BYTES,
+      partsInFlight: deps.partsInFlight ?? PARTS_IN_FLIGHT,
+      mayStartPart,
     };
     if (job.cancelPending) return cancelOnServer(ctx, job);
     // Leaving a hold: the job is active again and pages see its phase.
@@ -175,8 +186,17 @@ export function createRunner(deps: RunnerDeps) {
       const abortInner = (): void => controller.abort(outer.reason);
       outer.addEventListener('abort', abortInner, { once: true });
       current = { jobId: job.id, controller };
+      // Parts started by this transition; the first is always allowed (progress), the next ones
+      // only while the runner may go on (its deadline, its transition budget, not stopped).
+      let parts = 0;
+      const mayStartPart = (): boolean => {
+        if (parts > 0 && (transitions + parts >= max || now() >= stopAt || outer.aborted))
+          return false;
+        parts += 1;
+        return true;
+      };
       try {
-        const next = await advance(job, auth.token, controller.signal);
+        const next = await advance(job, auth.token, controller.signal, mayStartPart);
         publish(next);
       } catch (error) {
         if (outer.aborted) break;
@@ -188,7 +208,7 @@ export function createRunner(deps: RunnerDeps) {
         outer.removeEventListener('abort', abortInner);
         current = undefined;
       }
-      transitions += 1;
+      transitions += Math.max(1, parts);
     }
     const auth = await deps.store.getAuth();
     const jobs = await deps.store.list();

@@ -50,13 +50,37 @@ export function createFakeUploadServer(options: { partSize?: number; token?: str
   const rules: Rule[] = [];
   let signatureGeneration = 1;
   let nextId = 1;
+  let partGate: ((partNumber: number) => Promise<void>) | undefined;
+  let partsInFlight = 0;
   const stats = {
     creates: 0,
     createCalls: 0,
     partPuts: 0,
     statusCalls: 0,
+    /** The most part uploads that were on their way at the same time. */
+    maxPartsInFlight: 0,
     requests: [] as string[],
   };
+
+  /** Holds a part upload at the gate (if any) like a slow network; an abort ends the wait. */
+  async function throughGate(partNumber: number, signal: AbortSignal | undefined): Promise<void> {
+    partsInFlight += 1;
+    stats.maxPartsInFlight = Math.max(stats.maxPartsInFlight, partsInFlight);
+    try {
+      if (!partGate) return;
+      signal?.throwIfAborted();
+      await new Promise<void>((resolve, reject) => {
+        const onAbort = (): void => reject(signal!.reason as Error);
+        signal?.addEventListener('abort', onAbort, { once: true });
+        partGate!(partNumber).then(() => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve();
+        }, reject);
+      });
+    } finally {
+      partsInFlight -= 1;
+    }
+  }
 
   function route(
     req: HttpRequest,
@@ -198,6 +222,8 @@ export function createFakeUploadServer(options: { partSize?: number; token?: str
       );
     }
     await Promise.resolve();
+    const part = req.method === 'PUT' ? /^\/part\/\w+\/(\d+)$/.exec(path) : null;
+    if (part) await throughGate(Number(part[1]), req.signal);
     const response = await route(req, path, url.searchParams);
     // The server did the work but the answer never came back.
     if (rule?.fault === 'lose-response')
@@ -219,6 +245,19 @@ export function createFakeUploadServer(options: { partSize?: number; token?: str
     },
     setValidToken(token: string): void {
       validToken = token;
+    },
+    /** Part uploads wait for the promise this answers for their part number (slow parts). */
+    setPartGate(gate: ((partNumber: number) => Promise<void>) | undefined): void {
+      partGate = gate;
+    },
+    /** How often each part number was PUT (arrived at the server). */
+    partPutsByNumber(): Map<number, number> {
+      const counts = new Map<number, number>();
+      for (const r of stats.requests) {
+        const m = /^PUT \/part\/\w+\/(\d+)$/.exec(r);
+        if (m) counts.set(Number(m[1]), (counts.get(Number(m[1])) ?? 0) + 1);
+      }
+      return counts;
     },
     liveVideos: (): FakeVideo[] => [...videos.values()].filter((v) => !v.deleted),
   };
