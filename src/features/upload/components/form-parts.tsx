@@ -84,7 +84,15 @@ export function ProgressBar({ value, label }: { value: number; label: string }) 
       borderRadius="full"
       overflow="hidden"
     >
-      <Box h="full" w={`${percent}%`} bg="blue.600" transition="width 0.2s linear" />
+      {/* Scaled, not resized, and without a transition: progress arrives a few times a second
+          for minutes, and an animated width costs a layout and paint every frame meanwhile. */}
+      <Box
+        h="full"
+        w="full"
+        bg="blue.600"
+        transformOrigin="left"
+        style={{ transform: `scaleX(${percent / 100})` }}
+      />
     </Box>
   );
 }

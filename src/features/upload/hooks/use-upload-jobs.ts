@@ -18,10 +18,27 @@ export function isVisibleJob(job: Pick<JobMessage, 'state'>): boolean {
   return job.state !== 'done' && job.state !== 'cancelled';
 }
 
+const listAll = (jobs: JobSummary[]): JobSummary[] => jobs;
+
 export function useUploadJobs(options: UploadJobsOptions = {}): JobSummary[] {
-  const [jobs, setJobs] = useState<JobSummary[]>([]);
+  return useUploadJobsView(listAll, [], options);
+}
+
+/**
+ * What `view` makes of the visible jobs, kept up to date. The component renders again only when
+ * the view changes (Object.is): progress arrives a few times a second, and a view that does not
+ * depend on it (say the ids of the videos being uploaded) leaves its component alone.
+ */
+export function useUploadJobsView<T>(
+  view: (jobs: JobSummary[]) => T,
+  initial: T,
+  options: UploadJobsOptions = {},
+): T {
+  const [value, setValue] = useState<T>(initial);
   const callbacks = useRef(options);
   callbacks.current = options;
+  const viewRef = useRef(view);
+  viewRef.current = view;
 
   useEffect(() => {
     let stopped = false;
@@ -29,7 +46,7 @@ export function useUploadJobs(options: UploadJobsOptions = {}): JobSummary[] {
     const known = new Map<string, JobSummary>();
 
     const publish = (): void => {
-      if (!stopped) setJobs([...known.values()].filter(isVisibleJob));
+      if (!stopped) setValue(viewRef.current([...known.values()].filter(isVisibleJob)));
     };
 
     void import('../../../upload-queue/queue-client').then(async (client: QueueClient) => {
@@ -68,5 +85,5 @@ export function useUploadJobs(options: UploadJobsOptions = {}): JobSummary[] {
     };
   }, []);
 
-  return jobs;
+  return value;
 }
