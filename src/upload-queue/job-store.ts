@@ -56,6 +56,8 @@ export interface JobStore {
   deleteBlobs(jobId: string): Promise<void>;
   /** Writes a job and its blobs in one transaction (used when queuing). */
   add(job: UploadJob, blobs: JobBlobs): Promise<void>;
+  /** Removes a job and its blobs in one transaction. */
+  remove(jobId: string): Promise<void>;
   getAuth(): Promise<StoredAuth | undefined>;
   setAuth(auth: StoredAuth | undefined): Promise<void>;
   /** Takes or renews the lease if it is free, expired or already ours. */
@@ -104,6 +106,14 @@ export async function openJobStore(name = QUEUE_DB_NAME): Promise<JobStore> {
       await Promise.all([
         tx.objectStore('jobs').put(job),
         tx.objectStore('blobs').put(blobs),
+        tx.done,
+      ]);
+    },
+    async remove(jobId) {
+      const tx = db.transaction(['jobs', 'blobs'], 'readwrite');
+      await Promise.all([
+        tx.objectStore('jobs').delete(jobId),
+        tx.objectStore('blobs').delete(jobId),
         tx.done,
       ]);
     },

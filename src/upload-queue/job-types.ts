@@ -95,6 +95,15 @@ export interface JobMessage {
 
 export const TERMINAL_HOLDS: readonly JobHold[] = ['failed', 'cancelled'];
 
+/**
+ * Done, or cancelled with the server's clean-up made: nothing is owed to anyone any more. Its
+ * last state went out to every open page when it was reached; the record (and any blob) goes.
+ */
+export function isFinished(job: Pick<UploadJob, 'phase' | 'hold' | 'cancelPending'>): boolean {
+  if (job.cancelPending) return false;
+  return job.phase === 'done' || job.hold === 'cancelled';
+}
+
 export function jobState(job: Pick<UploadJob, 'phase' | 'hold'>): JobState {
   return job.hold === 'active' ? job.phase : job.hold;
 }

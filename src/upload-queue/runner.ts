@@ -6,7 +6,7 @@ import { nextDelayMs } from './backoff.ts';
 import { UploadError } from './api-errors.ts';
 import type { Http } from './http.ts';
 import type { JobStore, StoredAuth } from './job-store.ts';
-import { toJobMessage, type JobMessage, type UploadJob } from './job-types.ts';
+import { isFinished, toJobMessage, type JobMessage, type UploadJob } from './job-types.ts';
 import { cancelOnServer, step, type StepContext } from './job-steps.ts';
 
 export interface RunnerDeps {
@@ -171,7 +171,7 @@ export function createRunner(deps: RunnerDeps) {
     const outer = options.signal ?? new AbortController().signal;
     while (transitions < max && now() < stopAt && !outer.aborted) {
       const auth = await deps.store.getAuth();
-      const jobs = await deps.store.list();
+      const jobs = await removeFinished(await deps.store.list());
       await parkForAuth(jobs, auth);
       const online = isOnline();
       const job = jobs.find((j) => runnable(j, auth, now(), online));
@@ -218,6 +218,20 @@ export function createRunner(deps: RunnerDeps) {
         jobs.some((j) => runnable(j, auth, now(), isOnline())) ||
         nextWake(jobs, auth) !== undefined,
     };
+  }
+
+  /**
+   * Finished jobs leave IndexedDB on the runner's next look (any user's: no token is needed to
+   * forget), so the store holds only work still to do, failed uploads the user may retry, and
+   * cancels still owed to the server. Answers the jobs that remain.
+   */
+  async function removeFinished(jobs: UploadJob[]): Promise<UploadJob[]> {
+    const remaining: UploadJob[] = [];
+    for (const job of jobs) {
+      if (isFinished(job)) await deps.store.remove(job.id);
+      else remaining.push(job);
+    }
+    return remaining;
   }
 
   /** Jobs that cannot run for lack of a matching token show as waiting-auth. */

@@ -1,9 +1,11 @@
 // The list hooks over the queue: the video list (which renders with the ids of videos being
-// uploaded) does not render again for progress messages.
+// uploaded) does not render again for progress messages, and a done upload refreshes the list
+// even when the runner removed its record before this page read it.
 import { act, cleanup, render, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { JobMessage, JobSummary } from '../../../upload-queue/queue-client';
 import { useActiveUploadVideoIds } from './use-active-upload-video-ids';
+import { useUploadJobs } from './use-upload-jobs';
 
 const queue = vi.hoisted(() => ({
   jobs: [] as JobSummary[],
@@ -58,5 +60,18 @@ describe('upload list hooks', () => {
     expect(seen.length).toBe(before);
     await send({ state: 'done', progress: 1 });
     expect(seen.at(-1)).toEqual([]);
+  });
+
+  it('calls onDone for an upload that finished before the page read it', async () => {
+    queue.jobs = [];
+    const onDone = vi.fn();
+    function Rows() {
+      useUploadJobs({ onDone });
+      return null;
+    }
+    render(<Rows />);
+    await waitFor(() => expect(queue.listeners.size).toBe(1));
+    await send({ jobId: 'j2', state: 'done', progress: 1 });
+    expect(onDone).toHaveBeenCalledWith('j2');
   });
 });

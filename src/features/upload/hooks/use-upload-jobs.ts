@@ -52,12 +52,21 @@ export function useUploadJobsView<T>(
     void import('../../../upload-queue/queue-client').then(async (client: QueueClient) => {
       if (stopped) return;
       const relist = async (): Promise<void> => {
-        for (const job of await client.listJobs()) known.set(job.jobId, job);
+        const listed = await client.listJobs();
+        // A job the runner removed (finished) is gone here too, even if its last message was missed.
+        for (const id of known.keys())
+          if (!listed.some((job) => job.jobId === id)) known.delete(id);
+        for (const job of listed) known.set(job.jobId, job);
         publish();
       };
       unsubscribe = client.subscribe((message) => {
         const before = known.get(message.jobId);
         if (!before) {
+          // Done before this page knew it: the runner may already have removed its record.
+          if (message.state === 'done') {
+            callbacks.current.onDone?.(message.jobId);
+            return;
+          }
           // A job new to this page: its file name comes from the store.
           void relist().then(() => {
             const job = known.get(message.jobId);
