@@ -2,10 +2,13 @@
 import { Button, Flex, Text } from '@chakra-ui/react';
 import { useT } from '../lib/locale-context';
 
-/** The first and last position shown on a page; 0 - 0 when there is nothing. */
-export function pageRange(page: number, size: number, shown: number, total: number) {
+/**
+ * The first and last position shown on a page; 0 - 0 when there is nothing. `skipped` positions
+ * before this page are not shown by the list (the range starts that much earlier).
+ */
+export function pageRange(page: number, size: number, shown: number, total: number, skipped = 0) {
   if (total <= 0 || shown <= 0) return { from: 0, to: 0 };
-  const from = (page - 1) * size + 1;
+  const from = Math.max(1, (page - 1) * size + 1 - skipped);
   return { from, to: Math.min(total, from + shown - 1) };
 }
 
@@ -14,15 +17,18 @@ interface PaginationProps {
   size: number;
   shown: number;
   total: number;
+  /** Positions before this page that the list does not show (see pageRange). */
+  skipped?: number;
   pages: number;
   onPage: (page: number) => void;
   /** Tells the two copies (above and below a list) apart for assistive technology. */
   label: string;
 }
 
-export function Pagination({ page, size, shown, total, pages, onPage, label }: PaginationProps) {
+export function Pagination(props: PaginationProps) {
+  const { page, size, shown, total, skipped, pages, onPage, label } = props;
   const t = useT();
-  const { from, to } = pageRange(page, size, shown, total);
+  const { from, to } = pageRange(page, size, shown, total, skipped);
   return (
     <Flex as="nav" aria-label={label} align="center" justify="flex-end" gap="2" my="3">
       <Text color="gray.700" fontSize="sm" data-testid="page-range">

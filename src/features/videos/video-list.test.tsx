@@ -86,7 +86,8 @@ describe('Video list', { timeout: 30_000 }, () => {
       name: 'Thumbnail of Harbour at dawn',
     });
     expect(img.src).toBe(`${location.origin}/assets/data/output/c/thumbnail.jpg?exp=1&sig=x`);
-    expect(img.getAttribute('loading')).toBe('lazy');
+    // The first rows of a page are in view at once: their thumbnails do not wait (issue 8).
+    expect(img.getAttribute('loading')).toBe('eager');
     expect(img.getAttribute('width')).toBe('160');
     expect(within(done!).getByText('boats')).toBeTruthy();
     expect(within(done!).getByText(/^Created \d{4}\/\d{2}\/\d{2} \d{2}:\d{2}$/)).toBeTruthy();
@@ -188,8 +189,8 @@ describe('Video list', { timeout: 30_000 }, () => {
     }
   });
 
-  it('hides the server rows of videos still shown as queued uploads', async () => {
-    signedIn({ 'GET /api/videos': () => ({ status: 200, body: page(ROWS) }) });
+  it('hides the server rows of videos still shown as queued uploads, and does not count them', async () => {
+    signedIn({ 'GET /api/videos': () => ({ status: 200, body: page(ROWS, 53) }) });
     window.history.replaceState(null, '', '/video');
     render(
       <Providers store={createStore()} locale={{ locale: 'en', messages: englishMessages }}>
@@ -203,5 +204,7 @@ describe('Video list', { timeout: 30_000 }, () => {
     expect(rows().map((row) => row.dataset.status)).toEqual(['failed', 'completed']);
     expect(screen.queryByText('queued.mp4')).toBeNull();
     expect(screen.getByTestId('pending').textContent).toBe('queued.mp4 uploading');
+    // Two rows under the range, which says so (the server counted the hidden one: 53).
+    expect(screen.getAllByText('1 - 2 of 52')).toHaveLength(2);
   });
 });

@@ -20,6 +20,7 @@ import {
   useRetryVideoMutation,
   type Video,
 } from '../api';
+import { visibleCount } from '../visible-count';
 import { TagSearchBox } from './TagSearchBox';
 import { VideoRow } from './VideoRow';
 
@@ -72,6 +73,8 @@ export function VideoListPage({
     () => data?.items.filter((video) => !hiddenVideoIds.has(video.id)) ?? [],
     [data, hiddenVideoIds],
   );
+  // The range and total count the rows shown here, not the ones hidden as uploads.
+  const count = data ? visibleCount(data, hiddenVideoIds, tags !== '') : undefined;
 
   // Poll only while something is still being processed (issue 5: stop when none is).
   const anyInProgress = data?.items.some((video) => isInProgress(video.status)) ?? false;
@@ -100,12 +103,13 @@ export function VideoListPage({
   const goTo = (nextPage: number) => navigateTo(listPath(nextPage, tags));
 
   const pagination = (label: string) =>
-    data && data.total > 0 ? (
+    data && count && count.total > 0 ? (
       <Pagination
         page={data.page}
         size={data.size}
-        shown={data.items.length}
-        total={data.total}
+        shown={count.shown}
+        total={count.total}
+        skipped={count.skipped}
         pages={data.pages}
         onPage={goTo}
         label={label}
@@ -133,7 +137,7 @@ export function VideoListPage({
       </Flex>
       {pendingRows}
       {isError ? <Text color="red.700">{t('videos.loadError')}</Text> : null}
-      {data && data.total === 0 ? (
+      {count?.total === 0 ? (
         tags ? (
           <EmptyState
             title={t('videos.noMatchTitle')}
