@@ -45,9 +45,7 @@ export async function uploadThroughDialog(
   await dialog.getByLabel('About the video', { exact: true }).fill(input.about ?? 'Test upload');
   if (input.person) {
     await dialog.getByLabel('Name', { exact: true }).fill(input.person.name);
-    await dialog
-      .getByLabel('Image of person 1', { exact: true })
-      .setInputFiles(input.person.image);
+    await dialog.getByLabel('Image of person 1', { exact: true }).setInputFiles(input.person.image);
   }
   await dialog.getByRole('button', { name: 'Next', exact: true }).click();
   await dialog.getByLabel('Choose a video file', { exact: true }).setInputFiles(file);
