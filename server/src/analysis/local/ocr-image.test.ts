@@ -69,6 +69,13 @@ describe('findText', () => {
     expect(findText(img).lines).toEqual([]);
   });
 
+  it('finds white glyphs on a colour as light as white by their whiteness', () => {
+    const yellow: Rgb = [255, 255, 60];
+    const img = frame(() => yellow);
+    word(img, 40, 30, [255, 255, 255], 6, yellow);
+    expect(findText(img).lines.map((l) => [l.polarity, l.glyphs])).toEqual([['white', 6]]);
+  });
+
   it('does not join shapes of another colour to a line', () => {
     const img = frame();
     word(img, 40, 30, [250, 250, 250]);

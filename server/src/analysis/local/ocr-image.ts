@@ -24,8 +24,13 @@ export type Rgb = readonly [number, number, number];
 export const colorDistance = (a: Rgb, b: Rgb): number =>
   Math.max(Math.abs(a[0] - b[0]), Math.abs(a[1] - b[1]), Math.abs(a[2] - b[2]));
 
-/** Light text on a darker picture (titles, subtitles) or dark text on a lighter one (slides). */
-export type Polarity = 'light' | 'dark';
+/**
+ * Light text on a darker picture (titles, subtitles), dark text on a lighter one (slides), or
+ * white text on a bright colour (yellow, green, cyan are as light as white, but not as white).
+ */
+export type Polarity = 'light' | 'dark' | 'white';
+/** Of two lines as likely, the one seen by luma wins (a plain, even order). */
+const RANK: Record<Polarity, number> = { light: 0, white: 1, dark: 2 };
 
 export interface Box {
   x0: number;
@@ -99,11 +104,23 @@ export function toGray(img: RgbImage): GrayImage {
   return { width: img.width, height: img.height, data };
 }
 
+/** Whiteness of each pixel: its weakest channel (white is high, any saturated colour is low). */
+export function toWhiteness(img: RgbImage): GrayImage {
+  const data = new Uint8Array(img.width * img.height);
+  for (let p = 0; p < data.length; p++) {
+    data[p] = Math.min(img.data[3 * p]!, img.data[3 * p + 1]!, img.data[3 * p + 2]!);
+  }
+  return { width: img.width, height: img.height, data };
+}
+
 /**
- * Pixels that stand out from the mean of their neighbourhood (an integral image gives each box
- * mean in four reads): one mask of light pixels and one of dark ones.
+ * Pixels of one channel that stand out from the mean of their neighbourhood (an integral image
+ * gives each box mean in four reads): lighter ones, and darker ones when asked.
  */
-export function textMasks(img: GrayImage): Record<Polarity, Uint8Array> {
+export function textMasks(
+  img: GrayImage,
+  withDark = true,
+): { light: Uint8Array; dark: Uint8Array } {
   const { width: w, height: h, data } = img;
   const r = Math.max(6, Math.round(h / 24));
   const iw = w + 1;
@@ -116,20 +133,21 @@ export function textMasks(img: GrayImage): Record<Polarity, Uint8Array> {
     }
   }
   const light = new Uint8Array(w * h);
-  const dark = new Uint8Array(w * h);
+  const dark = new Uint8Array(withDark ? w * h : 0);
+  const darkMax = withDark ? DARK_MAX : -1;
   for (let y = 0; y < h; y++) {
     const ya = Math.max(0, y - r);
     const yb = Math.min(h, y + r + 1);
     for (let x = 0; x < w; x++) {
       const v = data[y * w + x]!;
-      if (v < LIGHT_MIN && v > DARK_MAX) continue;
+      if (v < LIGHT_MIN && v > darkMax) continue;
       const xa = Math.max(0, x - r);
       const xb = Math.min(w, x + r + 1);
       const sum =
         sums[yb * iw + xb]! - sums[ya * iw + xb]! - sums[yb * iw + xa]! + sums[ya * iw + xa]!;
       const diff = v - sum / ((yb - ya) * (xb - xa));
       if (v >= LIGHT_MIN && diff >= CONTRAST) light[y * w + x] = 1;
-      else if (v <= DARK_MAX && -diff >= CONTRAST) dark[y * w + x] = 1;
+      else if (v <= darkMax && -diff >= CONTRAST) dark[y * w + x] = 1;
     }
   }
   return { light, dark };
@@ -305,15 +323,20 @@ const intersection = (a: Box, b: Box): number =>
   Math.max(0, Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0));
 
 /**
- * Lines of text of both polarities, the likeliest (most glyphs) first. Where a light and a dark
- * line cover the same place (the fill and the outline of outlined letters), only the likelier
- * one is kept.
+ * Lines of text of every polarity, the likeliest (most glyphs) first. Where lines of two
+ * polarities cover the same place (the fill and the outline of outlined letters, white letters
+ * seen by luma and by whiteness), only the likelier one is kept.
  */
 export function findText(img: RgbImage): FrameText {
   const layers: FrameText['layers'] = new Map();
   const all: TextLine[] = [];
-  const masks = textMasks(toGray(img));
-  for (const polarity of ['light', 'dark'] as const) {
+  const luma = textMasks(toGray(img));
+  const masks: Record<Polarity, Uint8Array> = {
+    light: luma.light,
+    dark: luma.dark,
+    white: textMasks(toWhiteness(img), false).light,
+  };
+  for (const polarity of ['light', 'dark', 'white'] as const) {
     const { labels, boxes, areas, colors } = components(masks[polarity], img);
     layers.set(polarity, { labels, boxes, colors });
     const glyphs: Glyph[] = [];
@@ -323,7 +346,7 @@ export function findText(img: RgbImage): FrameText {
     }
     all.push(...groupLines(glyphs, polarity));
   }
-  all.sort((a, b) => b.glyphs - a.glyphs || (a.polarity === 'light' ? -1 : 1));
+  all.sort((a, b) => b.glyphs - a.glyphs || RANK[a.polarity] - RANK[b.polarity]);
   const lines: TextLine[] = [];
   for (const line of all) {
     const covered = lines.some(
