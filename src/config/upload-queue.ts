@@ -6,7 +6,7 @@ export const SINGLE_FORM_MAX_BYTES = 64 * MEGABYTE;
 /** Part numbers signed per sign-parts call (URLs expire, so not all at once). */
 export const SIGN_PARTS_BATCH = 8;
 /** Parts sent at the same time in a multipart transfer (an interruption re-sends at most these). */
-export const PARTS_IN_FLIGHT = 3;
+export const PARTS_IN_FLIGHT = 2;
 
 /** Full-jitter exponential backoff bounds (issue 3: 1 s to 5 min). */
 export const RETRY_BASE_MS = 1_000;
