@@ -1,303 +1,285 @@
-// Upload figures of issue 3, against a real server in a child process (STORAGE=local):
-//  1. throughput: a BENCH_UPLOAD_MB file (default 1024) through the resumable multipart protocol
-//     with Node fetch, part after part as the client queue sends them, versus curl posting the
-//     same file to the single signed form; both in MB/s and the ratio (target >= 0.9);
-//  2. server memory: VmRSS growth while it receives a BENCH_RSS_MB upload (default 2048), < 100 MB;
-//  3. resume cost: a part interrupted midway, then list-parts and resume: parts re-sent (<= 1).
-// Run: node --import tsx bench/upload.ts  (quick: BENCH_UPLOAD_MB=128 BENCH_RSS_MB=256 ...)
-import { spawn, execFile, type ChildProcess } from 'node:child_process';
-import crypto from 'node:crypto';
+// Upload figures of issue 3. The real server runs in a child process (STORAGE=local, serving the
+// production web build, its memory its own); the real client queue runs in Debian's Chromium,
+// driven through the upload dialog as a user would (playwright-core).
+//
+//  1. Throughput: a BENCH_UPLOAD_MB video (default 1024) carried by the queue (src/upload-queue:
+//     create, multipart parts of 16 MiB with PARTS_IN_FLIGHT on the wire, complete, status),
+//     timed from the job's "queued" message to its "done" message on the queue's channel. The
+//     queue runs where the product runs it: in the service worker (fetch) on every visit after the
+//     first, and in the page (XMLHttpRequest, for its progress events) when no worker controls it.
+//     References: curl posting the same file to the same server's signed form (the request
+//     alone), and Chromium itself sending the same parts with plain fetch, no queue. BENCH_ROUNDS
+//     rounds (default 3) take turns; each figure is the median. The issue's bar: queue >= 0.9 x
+//     curl. What the queue adds over Chromium's own upload is the second ratio; the CPU seconds
+//     per GB of each process show where the rest goes.
+//  2. Browser memory: Chromium's PSS over all its processes during each queue transfer; a copy of
+//     the file in memory would add its size.
+//  3. Server memory: the server's RSS growth during every transfer above, and while the queue
+//     carries a BENCH_RSS_MB video (default 2048); bar < 100 MB.
+//  4. Resume cost: a proxy holds each part back a moment, then cuts the connections of the parts
+//     it holds; the queue finishes; parts re-sent, bar: one per part in flight.
+// Run: npm run bench -- upload  (quick: BENCH_UPLOAD_MB=256 BENCH_RSS_MB=256 BENCH_ROUNDS=1)
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
-import { promisify } from 'node:util';
+import type { Browser } from 'playwright-core';
+import { MULTIPART_PART_SIZE } from '../server/src/limits.ts';
+import { PARTS_IN_FLIGHT } from '../src/config/upload-queue.ts';
+import { launchBrowser } from '../tests/e2e/support/browser.ts';
+import { startFaultProxy } from '../tests/e2e/support/fault-proxy.ts';
+import { paddedVideo } from '../tests/e2e/support/upload-dialog.ts';
+import { makeVideo } from '../tests/support/media.ts';
+import {
+  ensureUploadWebBuild,
+  openQueueSession,
+  plainPartsUpload,
+  startQueueUpload,
+  uploadThroughQueue,
+  type QueueSession,
+} from './_upload-browser.ts';
+import {
+  BENCH_LOGIN,
+  curlForm,
+  median,
+  signedParts,
+  startServerChild,
+  type BenchServer,
+} from './_upload-node.ts';
+import { observe, type CpuUse } from './_upload-proc.ts';
 
 const MB = 1024 * 1024;
 const UPLOAD_MB = Number(process.env.BENCH_UPLOAD_MB ?? 1024);
 const RSS_MB = Number(process.env.BENCH_RSS_MB ?? 2048);
-const CONCURRENCY = Number(process.env.BENCH_PART_CONCURRENCY ?? 1);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const DURATION = '00:00:03';
+const SERVER_MEMORY_BAR_MB = 100;
+/** A copy of the file anywhere in the browser would add its whole size. */
+const BROWSER_MEMORY_BAR_MB = UPLOAD_MB / 4;
 
-interface Server {
-  url: string;
-  token: string;
-  pid: number;
-  child: ChildProcess;
+type Client = 'curl' | 'chromium' | 'worker' | 'page';
+const CLIENTS: Record<Client, string> = {
+  curl: 'curl, one signed form',
+  chromium: `Chromium fetch, same parts, ${PARTS_IN_FLIGHT} at a time, no queue`,
+  worker: 'queue in the service worker',
+  page: 'queue in the page',
+};
+
+interface Throughput {
+  seconds: Record<Client, number[]>;
+  /** CPU seconds per GB by kind of process, averaged over the rounds. */
+  cpuPerGb: Record<Client, CpuUse>;
+  browserGrowthMb: number;
+  serverGrowthMb: Record<Client, number>;
 }
 
-async function startServer(dataDir: string): Promise<Server> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(import.meta.dirname, '_upload-server.ts')],
-    { env: { ...process.env, DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  const line = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-  const { url, token } = JSON.parse(line) as { url: string; token: string };
-  return { url, token, pid: child.pid!, child };
-}
+const uptime = (): string => execFileSync('uptime', { encoding: 'utf8' }).trim();
+const rate = (seconds: number, mb = UPLOAD_MB): string =>
+  `${(mb / seconds).toFixed(1)} MB/s (${seconds.toFixed(2)} s)`;
 
-async function api<T>(s: Server, method: string, p: string, body?: unknown): Promise<T> {
-  const res = await fetch(s.url + p, {
-    method,
-    headers: {
-      authorization: `Bearer ${s.token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${await res.text()}`);
-  return (res.status === 204 ? undefined : await res.json()) as T;
-}
-
-interface Created {
-  data: { id: string; post_url: { url: string; fields: Record<string, string> } };
-}
-
-function createVideo(s: Server): Promise<Created> {
-  return api<Created>(s, 'POST', '/api/videos', {
-    filename: 'bench.mp4',
-    video_length: 60,
-    video_date: '2024-01-01T00:00:00.000',
-    output_language: 'en',
-    about_this_video: '',
-  });
-}
-
-/** Random bytes (incompressible, no sparse shortcuts), written in 16 MiB blocks. */
-async function makeFile(file: string, mb: number): Promise<void> {
-  const out = fs.createWriteStream(file);
-  const block = crypto.randomBytes(16 * MB);
-  for (let written = 0; written < mb * MB; written += block.length) {
-    const chunk = block.subarray(0, Math.min(block.length, mb * MB - written));
-    if (!out.write(chunk)) await new Promise<void>((r) => out.once('drain', () => r()));
-  }
-  await new Promise<void>((resolve, reject) =>
-    out.end((err?: Error | null) => (err ? reject(err) : resolve())),
-  );
-}
-
-async function curlForm(s: Server, file: string): Promise<number> {
-  const { data } = await createVideo(s);
-  const args = ['-s', '-o', '/dev/null', '-w', '%{http_code}'];
-  for (const [k, v] of Object.entries(data.post_url.fields))
-    args.push('--form-string', `${k}=${v}`);
-  args.push('-F', `file=@${file};type=video/mp4`, data.post_url.url);
-  const started = performance.now();
-  const { stdout } = await promisify(execFile)('curl', args);
-  const seconds = (performance.now() - started) / 1000;
-  if (stdout.trim() !== '201') throw new Error(`curl upload answered ${stdout}`);
-  return seconds;
-}
-
-interface Multipart {
-  videoId: string;
-  uploadId: string;
-  partSize: number;
-  parts: number;
-}
-
-async function startMultipart(s: Server, size: number): Promise<Multipart> {
-  const { data } = await createVideo(s);
-  const m = await api<{ upload_id: string; part_size: number }>(
-    s,
-    'POST',
-    `/api/videos/${data.id}/multipart`,
-  );
-  return {
-    videoId: data.id,
-    uploadId: m.upload_id,
-    partSize: m.part_size,
-    parts: Math.ceil(size / m.part_size),
-  };
-}
-
-async function signParts(s: Server, m: Multipart, numbers: number[]): Promise<Map<number, string>> {
-  const urls = new Map<number, string>();
-  for (let i = 0; i < numbers.length; i += 100) {
-    const r = await api<{ parts: { part_number: number; url: string }[] }>(
-      s,
-      'POST',
-      `/api/videos/${m.videoId}/multipart/sign-parts`,
-      { upload_id: m.uploadId, part_numbers: numbers.slice(i, i + 100) },
-    );
-    for (const p of r.parts) urls.set(p.part_number, p.url);
-  }
-  return urls;
-}
-
-/** Sends the given parts (Blob slices of the file, as the browser sends a File's slices). */
-async function sendParts(s: Server, m: Multipart, blob: Blob, numbers: number[]): Promise<void> {
-  const urls = await signParts(s, m, numbers);
-  const queue = [...numbers];
-  const worker = async () => {
-    for (let n = queue.shift(); n !== undefined; n = queue.shift()) {
-      const body = blob.slice((n - 1) * m.partSize, n * m.partSize);
-      const res = await fetch(urls.get(n)!, { method: 'PUT', body });
-      if (res.status !== 200) throw new Error(`part ${n}: ${res.status}`);
+/** Uploaded files pile up in the server's storage: drop them so the disk does not fill. */
+function dropStoredVideos(dataDir: string): void {
+  const walk = (dir: string): void => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (fs.statSync(full).size > 8 * MB) fs.rmSync(full);
     }
   };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  if (fs.existsSync(path.join(dataDir, 'files'))) walk(path.join(dataDir, 'files'));
 }
 
-async function completeMultipart(s: Server, m: Multipart): Promise<number> {
-  const listed = await api<{ parts: { part_number: number; etag: string }[] }>(
-    s,
-    'GET',
-    `/api/videos/${m.videoId}/multipart/list-parts?upload_id=${m.uploadId}`,
-  );
-  const done = await api<{ size: number }>(
-    s,
-    'POST',
-    `/api/videos/${m.videoId}/multipart/complete`,
-    {
-      upload_id: m.uploadId,
-      parts: listed.parts.map((p) => ({ part_number: p.part_number, etag: p.etag })),
+async function throughput(
+  server: BenchServer,
+  dataDir: string,
+  sessions: { worker: QueueSession; page: QueueSession },
+  file: string,
+): Promise<Throughput> {
+  const clients = Object.keys(CLIENTS) as Client[];
+  const out: Throughput = {
+    seconds: { curl: [], chromium: [], worker: [], page: [] },
+    cpuPerGb: { curl: {}, chromium: {}, worker: {}, page: {} },
+    browserGrowthMb: 0,
+    serverGrowthMb: { curl: 0, chromium: 0, worker: 0, page: 0 },
+  };
+  // Each run gets ready first (signs parts, goes through the dialog), then only the transfer is
+  // observed (the queue's own timing starts at its "queued" message either way).
+  const prepare: Record<Client, () => Promise<() => Promise<number>>> = {
+    curl: () => Promise.resolve(() => curlForm(server, file)),
+    chromium: async () => {
+      const parts = await signedParts(server, fs.statSync(file).size);
+      return async () => {
+        const seconds = await plainPartsUpload(sessions.page, file, parts, PARTS_IN_FLIGHT);
+        await parts.abort();
+        return seconds;
+      };
     },
+    worker: async () => (await startQueueUpload(sessions.worker, file, DURATION)).done,
+    page: async () => (await startQueueUpload(sessions.page, file, DURATION)).done,
+  };
+  for (let round = 1; round <= ROUNDS; round++) {
+    const line: string[] = [];
+    for (const client of clients) {
+      const seen = await observe(server.pid, await prepare[client]());
+      dropStoredVideos(dataDir);
+      out.seconds[client].push(seen.result);
+      for (const [kind, s] of Object.entries(seen.cpu))
+        out.cpuPerGb[client][kind] =
+          (out.cpuPerGb[client][kind] ?? 0) + (s * 1024) / UPLOAD_MB / ROUNDS;
+      out.serverGrowthMb[client] = Math.max(out.serverGrowthMb[client], seen.serverGrowthMb);
+      if (client === 'worker' || client === 'page')
+        out.browserGrowthMb = Math.max(out.browserGrowthMb, seen.chromiumGrowthMb);
+      line.push(`${client} ${(UPLOAD_MB / seen.result).toFixed(1)}`);
+    }
+    console.log(`  round ${round} (MB/s): ${line.join(' | ')}`);
+  }
+  return out;
+}
+
+function report(t: Throughput): boolean {
+  const clients = Object.keys(CLIENTS) as Client[];
+  const med = Object.fromEntries(clients.map((c) => [c, median(t.seconds[c])])) as Record<
+    Client,
+    number
+  >;
+  for (const c of clients) {
+    const cpu = Object.entries(t.cpuPerGb[c])
+      .filter(([, s]) => s >= 0.05)
+      .sort(([, a], [, b]) => b - a)
+      .map(([kind, s]) => `${kind} ${s.toFixed(1)}`)
+      .join(', ');
+    console.log(`  median, ${CLIENTS[c].padEnd(50)} ${rate(med[c]).padStart(22)}`);
+    console.log(`      CPU s per GB: ${cpu}`);
+  }
+  const ratio = (c: Client, of: Client): number => med[of] / med[c];
+  const ratios = (of: Client): string =>
+    `service worker ${ratio('worker', of).toFixed(2)}, page ${ratio('page', of).toFixed(2)}`;
+  console.log(`  queue / curl (issue 3's bar: >= 0.90): ${ratios('curl')}`);
+  console.log(`  queue / Chromium without the queue (what the queue costs): ${ratios('chromium')}`);
+  const growth = clients.map((c) => `${c} ${t.serverGrowthMb[c].toFixed(1)}`).join(', ');
+  console.log(
+    `server RSS growth during those transfers (MB, bar < ${SERVER_MEMORY_BAR_MB}): ${growth}`,
   );
-  return done.size;
-}
-
-async function multipartUpload(s: Server, file: string): Promise<number> {
-  const blob = await fs.openAsBlob(file);
-  const started = performance.now();
-  const m = await startMultipart(s, blob.size);
-  await sendParts(
-    s,
-    m,
-    blob,
-    Array.from({ length: m.parts }, (_, i) => i + 1),
+  console.log(
+    `browser memory growth while the queue carries ${UPLOAD_MB} MB (Chromium PSS, all ` +
+      `processes): ${t.browserGrowthMb.toFixed(0)} MB (bar < ${BROWSER_MEMORY_BAR_MB}; a copy ` +
+      `of the file would add ${UPLOAD_MB})`,
   );
-  const size = await completeMultipart(s, m);
-  if (size !== blob.size) throw new Error(`completed ${size} bytes of ${blob.size}`);
-  return (performance.now() - started) / 1000;
+  return (
+    ratio('worker', 'curl') >= 0.9 &&
+    ratio('page', 'curl') >= 0.9 &&
+    t.browserGrowthMb < BROWSER_MEMORY_BAR_MB &&
+    clients.every((c) => t.serverGrowthMb[c] < SERVER_MEMORY_BAR_MB)
+  );
 }
 
-function rssKb(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+/** The server's RSS while the queue carries a big video. */
+async function serverMemory(
+  server: BenchServer,
+  session: QueueSession,
+  file: string,
+): Promise<boolean> {
+  const upload = await startQueueUpload(session, file, DURATION);
+  const seen = await observe(server.pid, upload.done);
+  console.log(
+    `server RSS while the queue carries ${RSS_MB} MB: ${seen.serverBaseMb.toFixed(0)} MB, ` +
+      `growth ${seen.serverGrowthMb.toFixed(1)} MB (bar < ${SERVER_MEMORY_BAR_MB}); ` +
+      `at ${rate(seen.result, RSS_MB)}`,
+  );
+  return seen.serverGrowthMb < SERVER_MEMORY_BAR_MB;
 }
 
-async function rssWhile<T>(pid: number, work: Promise<T>): Promise<{ base: number; peak: number }> {
-  const base = rssKb(pid);
-  let peak = base;
-  const timer = setInterval(() => (peak = Math.max(peak, rssKb(pid))), 50);
+/**
+ * The network drops in the middle of a queue upload: a counting proxy holds each part back a
+ * moment, then cuts the connections of the parts it holds; the queue retries and finishes.
+ */
+async function resumeCost(browser: Browser, server: BenchServer, file: string): Promise<boolean> {
+  const proxy = await startFaultProxy(server.url);
+  const isPart = (r: { method: string; path: string }) =>
+    r.method === 'PUT' && r.path.startsWith('/api/uploads/parts/');
+  proxy.setRule((r) => (isPart(r) ? { delayMs: 500 } : undefined));
+  const session = await openQueueSession(browser, proxy.url, BENCH_LOGIN, 'service worker');
   try {
-    await work;
+    const parts = Math.ceil(fs.statSync(file).size / MULTIPART_PART_SIZE);
+    const { page } = session;
+    const upload = await startQueueUpload(session, file, DURATION);
+    // Cut once some parts are on the server and more are on their way.
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('[data-upload-state="transferring"]')].some(
+        (row) => Number(/part (\d+) of/.exec(row.textContent ?? '')?.[1]) >= 3,
+      ),
+    );
+    let cut = 0;
+    while (cut === 0) {
+      cut = proxy.cutHeld();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await upload.done();
+    const resent = proxy.seen.filter(isPart).length - parts;
+    console.log(
+      `resume cost: the connections of ${cut} parts in flight cut (2 or more of ${parts} up); ` +
+        `parts re-sent: ${resent} (bar <= ${PARTS_IN_FLIGHT}, one per part in flight)`,
+    );
+    return resent <= PARTS_IN_FLIGHT;
   } finally {
-    clearInterval(timer);
+    await session.close();
+    await proxy.close();
   }
-  return { base, peak: Math.max(peak, rssKb(pid)) };
 }
 
-/** Interrupts part 3 midway, then resumes from list-parts; answers the parts sent twice. */
-async function resumeCost(s: Server, file: string): Promise<{ resent: number; parts: number }> {
-  const blob = await fs.openAsBlob(file);
-  const m = await startMultipart(s, blob.size);
-  const sends = new Map<number, number>();
-  const count = (n: number) => sends.set(n, (sends.get(n) ?? 0) + 1);
-  const first = [1, 2].filter((n) => n <= m.parts);
-  await sendParts(s, m, blob, first);
-  first.forEach(count);
-  if (m.parts >= 3) {
-    const url = (await signParts(s, m, [3])).get(3)!;
-    const abort = new AbortController();
-    const part = blob.slice(2 * m.partSize, 3 * m.partSize);
-    // A body that stops halfway and the connection that drops, as when the network goes.
-    const reader = part
-      .slice(0, Math.floor(part.size / 2))
-      .stream()
-      .getReader();
-    const body = new ReadableStream<Uint8Array>({
-      async pull(controller) {
-        const r = await reader.read();
-        if (!r.done) controller.enqueue(r.value);
-        else setTimeout(() => abort.abort(), 100);
-      },
-    });
-    count(3);
-    await fetch(url, {
-      method: 'PUT',
-      body,
-      signal: abort.signal,
-      duplex: 'half',
-    } as RequestInit).catch(() => undefined);
-  }
-  // Resume: ask the server what it has and send only the rest.
-  const listed = await api<{ parts: { part_number: number }[] }>(
-    s,
-    'GET',
-    `/api/videos/${m.videoId}/multipart/list-parts?upload_id=${m.uploadId}`,
-  );
-  const have = new Set(listed.parts.map((p) => p.part_number));
-  const missing = Array.from({ length: m.parts }, (_, i) => i + 1).filter((n) => !have.has(n));
-  await sendParts(s, m, blob, missing);
-  missing.forEach(count);
-  const size = await completeMultipart(s, m);
-  if (size !== blob.size) throw new Error('resumed upload has the wrong size');
-  return { resent: [...sends.values()].filter((c) => c > 1).length, parts: m.parts };
-}
-
-export async function main(): Promise<void> {
+export async function main(): Promise<{ ok: boolean }> {
+  const loadBefore = uptime();
+  const webRoot = ensureUploadWebBuild();
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'va-bench-upload-'));
-  const server = await startServer(path.join(tmp, 'data'));
+  const dataDir = path.join(tmp, 'data');
+  const server = await startServerChild(dataDir, webRoot);
+  let browser: Browser | undefined;
   try {
-    const file = path.join(tmp, 'upload.bin');
-    await makeFile(file, UPLOAD_MB);
-    // Warm-up (page cache, JIT) with a small file, then the measured runs.
-    const warm = path.join(tmp, 'warm.bin');
-    await makeFile(warm, 32);
-    await curlForm(server, warm);
-    await multipartUpload(server, warm);
+    const clip = (await makeVideo({ segments: [{ source: 'testsrc', seconds: 3 }], fps: 10 })).file;
+    const file = paddedVideo(clip, path.join(tmp, 'throughput.mp4'), UPLOAD_MB * MB);
+    const small = paddedVideo(clip, path.join(tmp, 'small.mp4'), 80 * MB);
+    browser = await launchBrowser();
+    const sessions = {
+      worker: await openQueueSession(browser, server.url, BENCH_LOGIN, 'service worker'),
+      page: await openQueueSession(browser, server.url, BENCH_LOGIN, 'page'),
+    };
+    // Warm-up (page cache, JIT, the dialog's code and probe worker), not measured.
+    await curlForm(server, small);
+    for (const session of Object.values(sessions))
+      await uploadThroughQueue(session, small, DURATION);
+    dropStoredVideos(dataDir);
 
-    const curlS = await curlForm(server, file);
-    const partsS = await multipartUpload(server, file);
-    const curlRate = UPLOAD_MB / curlS;
-    const partsRate = UPLOAD_MB / partsS;
-    console.log(`throughput, ${UPLOAD_MB} MB file (parts of 16 MiB, ${CONCURRENCY} at a time):`);
-    console.log(`  curl, single signed form : ${curlRate.toFixed(1)} MB/s (${curlS.toFixed(2)} s)`);
+    console.log(`load before: ${loadBefore}`);
     console.log(
-      `  fetch, multipart parts   : ${partsRate.toFixed(1)} MB/s (${partsS.toFixed(2)} s)`,
+      `throughput, ${UPLOAD_MB} MB video, ${ROUNDS} rounds (queue: parts of 16 MiB, ` +
+        `${PARTS_IN_FLIGHT} in flight):`,
     );
-    console.log(
-      `  ratio parts / curl       : ${(partsRate / curlRate).toFixed(2)} (target >= 0.90)`,
-    );
+    const throughputOk = report(await throughput(server, dataDir, sessions, file));
     fs.rmSync(file);
 
-    const big = path.join(tmp, 'rss.bin');
-    await makeFile(big, RSS_MB);
-    const formRss = await rssWhile(server.pid, curlForm(server, big));
-    const partsRss = await rssWhile(server.pid, multipartUpload(server, big));
-    for (const [name, r] of [
-      ['single form', formRss],
-      ['multipart', partsRss],
-    ] as const) {
-      const growth = (r.peak - r.base) / 1024;
-      console.log(
-        `server RSS receiving ${RSS_MB} MB (${name}): ${(r.base / 1024).toFixed(0)} -> ` +
-          `${(r.peak / 1024).toFixed(0)} MB, growth ${growth.toFixed(1)} MB (target < 100)`,
-      );
-    }
+    const big = paddedVideo(clip, path.join(tmp, 'big.mp4'), RSS_MB * MB);
+    const serverOk = await serverMemory(server, sessions.worker, big);
     fs.rmSync(big);
+    dropStoredVideos(dataDir);
+    for (const session of Object.values(sessions)) await session.close();
 
-    const resumeFile = path.join(tmp, 'resume.bin');
-    await makeFile(resumeFile, 80);
-    const resume = await resumeCost(server, resumeFile);
-    console.log(
-      `resume cost: interrupted in part 3 of ${resume.parts}; parts re-sent: ${resume.resent} (target <= 1)`,
-    );
+    const tenParts = paddedVideo(clip, path.join(tmp, 'ten-parts.mp4'), 160 * MB);
+    const resumeOk = await resumeCost(browser, server, tenParts);
+    console.log(`load after: ${uptime()}`);
+    return { ok: throughputOk && serverOk && resumeOk };
   } finally {
-    server.child.kill('SIGTERM');
-    await new Promise((r) => server.child.once('exit', r));
+    await browser?.close().catch(() => undefined);
+    await server.stop();
     fs.rmSync(tmp, { recursive: true, force: true });
   }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  main().catch((err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  });
+  main().then(
+    (r) => process.exit(r.ok ? 0 : 1),
+    (err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
 }

@@ -22,6 +22,11 @@ export interface FaultProxy {
   /** Every request that reached the proxy, in order. */
   seen: SeenRequest[];
   setRule(rule: FaultRule | undefined): void;
+  /**
+   * Drops the connections of the requests being held back by a delay (their bodies never reach
+   * the server), as when the network goes in the middle of uploads; answers how many.
+   */
+  cutHeld(): number;
   close(): Promise<void>;
 }
 
@@ -29,6 +34,7 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
   const upstream = new URL(target);
   const seen: SeenRequest[] = [];
   let rule: FaultRule | undefined;
+  const held = new Set<http.IncomingMessage>();
 
   const server = http.createServer((req, res) => {
     const request = { method: req.method ?? 'GET', path: req.url ?? '/' };
@@ -60,8 +66,13 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
       req.on('error', () => proxied.destroy());
       req.pipe(proxied);
     };
-    if (decision?.delayMs) setTimeout(forward, decision.delayMs);
-    else forward();
+    if (decision?.delayMs) {
+      held.add(req);
+      setTimeout(() => {
+        if (!held.delete(req)) return; // cut meanwhile
+        forward();
+      }, decision.delayMs);
+    } else forward();
   });
   server.keepAliveTimeout = 1_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -71,6 +82,12 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     seen,
     setRule(next) {
       rule = next;
+    },
+    cutHeld() {
+      const cut = held.size;
+      for (const req of held) req.socket.destroy();
+      held.clear();
+      return cut;
     },
     close: () =>
       new Promise((resolve) => {
