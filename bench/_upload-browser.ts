@@ -109,13 +109,47 @@ async function whenDone(page: Page): Promise<number> {
       { timeout: 5 * 60_000, polling: 50 },
     )
     .catch(async (error: unknown) => {
-      const seen = await page.evaluate(() => (window as unknown as BenchWindow).benchJobs);
-      const rows = await page.locator('[data-upload-job]').allTextContents();
-      throw new Error(`${String(error)}; jobs ${JSON.stringify(seen)}; rows ${rows.join(' | ')}`);
+      throw new Error(`${String(error)}\n${await queueState(page)}`);
     });
   const result = (await handle.jsonValue()) as { ms?: number; error?: string };
   if (result.ms === undefined) throw new Error(result.error);
   return result.ms / 1000;
+}
+
+/** What the page knows of the queue (for a failure message): messages seen, rows, stored jobs. */
+export async function queueState(page: Page): Promise<string> {
+  const seen = await page.evaluate(() => (window as unknown as BenchWindow).benchJobs);
+  const rows = await page.locator('[data-upload-job]').allTextContents();
+  const stored = await page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('upload-queue');
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    const read = (store: string) =>
+      new Promise<unknown[]>((resolve) => {
+        const all = db.transaction(store).objectStore(store).getAll();
+        all.onsuccess = () => resolve(all.result);
+      });
+    const jobs = (await read('jobs')) as Record<string, unknown>[];
+    const auth = await read('auth');
+    db.close();
+    return {
+      signedIn: auth.length > 0,
+      jobs: jobs.map(({ phase, hold, attempts, lastError, nextAttemptAt }) => ({
+        phase,
+        hold,
+        attempts,
+        lastError,
+        dueInMs: Number(nextAttemptAt) - Date.now(),
+      })),
+    };
+  });
+  const controlled = await page.evaluate(() => Boolean(navigator.serviceWorker?.controller));
+  return (
+    `messages ${JSON.stringify(seen)}; rows ${rows.join(' | ')}; stored ${JSON.stringify(stored)}; ` +
+    `controlled by a worker: ${controlled}`
+  );
 }
 
 /** startQueueUpload, then its done(). */

@@ -34,6 +34,7 @@ import {
   ensureUploadWebBuild,
   openQueueSession,
   plainPartsUpload,
+  queueState,
   startQueueUpload,
   uploadThroughQueue,
   type QueueSession,
@@ -204,11 +205,15 @@ async function resumeCost(browser: Browser, server: BenchServer, file: string): 
     const { page } = session;
     const upload = await startQueueUpload(session, file, DURATION);
     // Cut once some parts are on the server and more are on their way.
-    await page.waitForFunction(() =>
-      [...document.querySelectorAll('[data-upload-state="transferring"]')].some(
-        (row) => Number(/part (\d+) of/.exec(row.textContent ?? '')?.[1]) >= 3,
-      ),
-    );
+    await page
+      .waitForFunction(() =>
+        [...document.querySelectorAll('[data-upload-state="transferring"]')].some(
+          (row) => Number(/part (\d+) of/.exec(row.textContent ?? '')?.[1]) >= 3,
+        ),
+      )
+      .catch(async (error: unknown) => {
+        throw new Error(`${String(error)}\n${await queueState(page)}`);
+      });
     let cut = 0;
     while (cut === 0) {
       cut = proxy.cutHeld();
