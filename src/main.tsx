@@ -1,25 +1,44 @@
-// Entry point: mounts the providers and the router, and registers the service worker.
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { Providers } from './app/providers';
-import { AppRouter } from './app/router';
+// Entry point: mounts the app (hydrating the prerendered first screen when the page has one) and
+// registers the service worker.
+import 'virtual:chakra-global.css';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { preloadSignedInPage } from './app/router';
 import { createStore } from './app/store';
 import { registerServiceWorker, watchInstallPrompt } from './features/pwa/pwa-state';
 import { loadInitialLocale } from './lib/locale-context';
+import { restoreSession } from './lib/session';
+import { initialSessionState } from './lib/session-slice';
+import { hasStoredUser } from './lib/session-storage';
 
 async function start(): Promise<void> {
   watchInstallPrompt(); // the browser may offer installation before any screen has loaded
   const root = document.getElementById('root');
   if (!root) return;
-  const store = createStore();
-  const locale = await loadInitialLocale();
-  createRoot(root).render(
-    <StrictMode>
-      <Providers store={store} locale={locale}>
-        <AppRouter />
-      </Providers>
-    </StrictMode>,
-  );
+  const storedUser = hasStoredUser();
+  // Without a stored user there is nothing to restore: the visitor is signed out from the first
+  // render, as the prerendered sign-in page assumes.
+  const store = createStore({
+    session: { ...initialSessionState, status: storedUser ? 'restoring' : 'signedOut' },
+  });
+  // A returning user's page starts complete: session restored, locale, and the page's code
+  // loaded and run before the first render (issue 8, nothing blocks the main thread after the
+  // first paint but the page itself). SessionKeeper verifies the restored session as before.
+  const [locale] = await Promise.all([
+    loadInitialLocale(),
+    storedUser ? store.dispatch(restoreSession()) : null,
+    // A failed load shows up where the lazy part renders, as before.
+    storedUser ? preloadSignedInPage(window.location.pathname).catch(() => undefined) : null,
+  ]);
+  const app = <App store={store} locale={locale} />;
+  if (root.firstChild) {
+    // index.html put the prerendered landing or login page here (vite.config.ts, firstScreens).
+    hydrateRoot(root, app);
+  } else {
+    // A transition renders in slices that yield to the browser: no long task on start.
+    startTransition(() => createRoot(root).render(app));
+  }
   registerServiceWorker().catch((error: unknown) =>
     console.warn('Service worker not registered', error),
   );

@@ -22,3 +22,6 @@ declare module '*/en.json?ns=privacy' {
   const messages: Record<string, string>;
   export default messages;
 }
+
+/** Chakra's global CSS (reset, tokens, base), written at build time by vite.config.ts. */
+declare module 'virtual:chakra-global.css';

@@ -1,5 +1,5 @@
 // Applies a guard decision: renders, waits for the session restore, or redirects.
-import { useEffect, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { navigateTo } from '../lib/navigation';
 import { rememberReturnTo } from '../lib/return-to';
@@ -26,7 +26,12 @@ export function Guard({ access, children }: { access: Access; children: ReactNod
     return () => window.clearTimeout(timer);
   }, [redirectTo, delayMs, returnTo]);
 
-  return decision.kind === 'render' ? <>{children}</> : null;
+  // Once the session is restored the screen appears as a deferred update: the store's change is
+  // rendered at once (and cheaply) and the whole screen then renders in slices that leave the
+  // main thread free, instead of in one blocking pass (issue 8). Leaving a screen is immediate.
+  const allowed = decision.kind === 'render';
+  const shown = useDeferredValue(allowed);
+  return allowed && shown ? <>{children}</> : null;
 }
 
 /** Sends unknown paths to the video list, keeping the carried query parameter. */

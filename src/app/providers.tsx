@@ -1,27 +1,12 @@
-// Everything the screens rely on: the store, the language, the design system.
-import { ChakraProvider } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
-import { Provider } from 'react-redux';
-import { LocaleProvider, type LoadedLocale } from '../lib/locale-context';
-import { SessionKeeper } from './SessionKeeper';
-import type { AppStore } from './store';
-import { system } from './theme';
+// Everything a component may rely on, Chakra included: for tests that render screens or parts
+// directly. The app itself starts with AppProviders (src/main.tsx) and loads Chakra per screen.
+import { AppProviders, type AppProvidersProps } from './app-providers';
+import { ChakraScope } from './chakra-scope';
 
-interface ProvidersProps {
-  store: AppStore;
-  locale?: LoadedLocale;
-  children: ReactNode;
-}
-
-export function Providers({ store, locale, children }: ProvidersProps) {
+export function Providers({ store, locale, children }: AppProvidersProps) {
   return (
-    <Provider store={store}>
-      <LocaleProvider initial={locale}>
-        <ChakraProvider value={system}>
-          <SessionKeeper />
-          {children}
-        </ChakraProvider>
-      </LocaleProvider>
-    </Provider>
+    <AppProviders store={store} locale={locale}>
+      <ChakraScope>{children}</ChakraScope>
+    </AppProviders>
   );
 }

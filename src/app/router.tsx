@@ -1,7 +1,11 @@
-// The route table of product-spec section 2. Every screen is its own lazily loaded chunk.
+// The route table of product-spec section 2. The first screens (landing, login) are in the entry:
+// the build prerenders them and the browser hydrates them at once (issue 8). Every other screen
+// is its own lazily loaded chunk, and those built with Chakra load it with them.
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Route, Switch } from 'wouter';
-import { ROUTES } from '../config/routes';
+import { PUBLIC_PATHS, ROUTES, SIGNED_OUT_ONLY_PATHS } from '../config/routes';
+import { LoginPage } from '../features/auth/components/LoginPage';
+import { LandingPage } from '../features/landing/components/LandingPage';
 import { Guard, RedirectTo } from './Guard';
 
 function screen<M, P extends object = object>(
@@ -11,14 +15,23 @@ function screen<M, P extends object = object>(
   return lazy(async () => ({ default: pick(await load()) }));
 }
 
-const LandingPage = screen(
-  () => import('../features/landing/components/LandingPage'),
-  (m) => m.LandingPage,
-);
-const LoginPage = screen(
-  () => import('../features/auth/components/LoginPage'),
-  (m) => m.LoginPage,
-);
+const loadChakraScope = () => import('./chakra-scope');
+const loadSignedInArea = () => import('./layout/SignedInArea');
+
+/** A screen built with Chakra: its chunk and Chakra's load together, and Chakra wraps it. */
+function chakraScreen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  return lazy(async () => {
+    const [module, { ChakraScope }] = await Promise.all([load(), loadChakraScope()]);
+    const Screen = pick(module);
+    const WithChakra = () => (
+      <ChakraScope>
+        <Screen />
+      </ChakraScope>
+    );
+    return { default: WithChakra };
+  });
+}
+
 const ForgotPasswordPage = screen(
   () => import('../features/auth/components/ForgotPasswordPage'),
   (m) => m.ForgotPasswordPage,
@@ -27,18 +40,15 @@ const ResetPasswordPage = screen(
   () => import('../features/auth/components/ResetPasswordPage'),
   (m) => m.ResetPasswordPage,
 );
-const PrivacyPolicyPage = screen(
+const PrivacyPolicyPage = chakraScreen(
   () => import('../features/privacy/components/PrivacyPolicyPage'),
   (m) => m.PrivacyPolicyPage,
 );
-const NotFoundPage = screen(
+const NotFoundPage = chakraScreen(
   () => import('../features/not-found/components/NotFoundPage'),
   (m) => m.NotFoundPage,
 );
-const SignedInArea = screen(
-  () => import('./layout/SignedInArea'),
-  (m) => m.SignedInArea,
-);
+const SignedInArea = chakraScreen(loadSignedInArea, (m) => m.SignedInArea);
 
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={null}>{children}</Suspense>;
@@ -82,58 +92,80 @@ export function AppRouter() {
   );
 }
 
-/** Screens of the signed-in area, inside the layout; unknown paths go to the video list. */
-const VideoListScreen = screen(
-  () => import('./screens/VideoListScreen'),
-  (m) => m.VideoListScreen,
-);
-const ProfilePage = screen(
-  () => import('../features/profile/components/ProfilePage'),
-  (m) => m.ProfilePage,
-);
-const VideoDetailScreen = screen(
-  () => import('./screens/VideoDetailScreen'),
-  (m) => m.VideoDetailScreen,
-);
-const SceneFramesPage = screen(
-  () => import('../features/videos/components/SceneFramesPage'),
-  (m) => m.SceneFramesPage,
-);
-const AdvancedSearchScreen = screen(
-  () => import('./screens/AdvancedSearchScreen'),
-  (m) => m.AdvancedSearchScreen,
-);
-const SimilarVideoScreen = screen(
-  () => import('./screens/SimilarVideoScreen'),
-  (m) => m.SimilarVideoScreen,
-);
+/**
+ * Screens of the signed-in area, inside the layout, in matching order; unknown paths go to the
+ * video list. Each loader is also used to fetch a screen before the first render.
+ */
+const SIGNED_IN_SCREENS: { path: string; load: () => Promise<{ default: ComponentType }> }[] = [
+  {
+    path: ROUTES.videoList,
+    load: async () => ({ default: (await import('./screens/VideoListScreen')).VideoListScreen }),
+  },
+  {
+    path: ROUTES.profile,
+    load: async () => ({
+      default: (await import('../features/profile/components/ProfilePage')).ProfilePage,
+    }),
+  },
+  {
+    path: ROUTES.similarVideo,
+    load: async () => ({
+      default: (await import('./screens/SimilarVideoScreen')).SimilarVideoScreen,
+    }),
+  },
+  {
+    path: ROUTES.sceneFrames,
+    load: async () => ({
+      default: (await import('../features/videos/components/SceneFramesPage')).SceneFramesPage,
+    }),
+  },
+  {
+    path: ROUTES.videoDetail,
+    load: async () => ({
+      default: (await import('./screens/VideoDetailScreen')).VideoDetailScreen,
+    }),
+  },
+  {
+    path: ROUTES.advancedSearch,
+    load: async () => ({
+      default: (await import('./screens/AdvancedSearchScreen')).AdvancedSearchScreen,
+    }),
+  },
+];
+
+const SIGNED_IN_ROUTES = SIGNED_IN_SCREENS.map(({ path, load }) => ({ path, Screen: lazy(load) }));
 
 export function SignedInRoutes() {
   return (
     <Lazy>
       <Switch>
-        <Route path={ROUTES.videoList}>
-          <VideoListScreen />
-        </Route>
-        <Route path={ROUTES.profile}>
-          <ProfilePage />
-        </Route>
-        <Route path={ROUTES.similarVideo}>
-          <SimilarVideoScreen />
-        </Route>
-        <Route path={ROUTES.sceneFrames}>
-          <SceneFramesPage />
-        </Route>
-        <Route path={ROUTES.videoDetail}>
-          <VideoDetailScreen />
-        </Route>
-        <Route path={ROUTES.advancedSearch}>
-          <AdvancedSearchScreen />
-        </Route>
+        {SIGNED_IN_ROUTES.map(({ path, Screen }) => (
+          <Route key={path} path={path}>
+            <Screen />
+          </Route>
+        ))}
         <Route>
           <RedirectTo to={ROUTES.videoList} />
         </Route>
       </Switch>
     </Lazy>
   );
+}
+
+/**
+ * Fetches (and runs) the code of a signed-in page before the first render: the layout, Chakra and
+ * the screen of `pathname`, at once instead of one after the other as each lazy part renders. Its
+ * first paint then shows the whole frame and the main thread is not blocked by module start-up
+ * after it (issue 8). Paths outside the signed-in area load nothing.
+ */
+export async function preloadSignedInPage(pathname: string): Promise<void> {
+  if (PUBLIC_PATHS.includes(pathname) || SIGNED_OUT_ONLY_PATHS.includes(pathname)) return;
+  const screen = SIGNED_IN_SCREENS.find(({ path }) => matchesPath(path, pathname));
+  await Promise.all([loadSignedInArea(), loadChakraScope(), screen?.load()]);
+}
+
+/** Wouter's pattern syntax through URLPattern where the browser has it (else no screen). */
+function matchesPath(pattern: string, pathname: string): boolean {
+  if (typeof URLPattern === 'undefined') return false;
+  return new URLPattern({ pathname: pattern }).test({ pathname });
 }

@@ -1,5 +1,6 @@
-// A Chakra system with only the recipes this app uses: the full default theme carries every
-// component's styles and would push the first screen over its size budget (see STACK.md).
+// A Chakra system with only the recipes and colour palettes this app uses: the full default theme
+// carries every component's styles and would push the first screen over its size budget (see
+// STACK.md), and every token costs time when the system is built on each page load (issue 8).
 import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
 import {
   alertSlotRecipe,
@@ -23,6 +24,15 @@ import {
   tokens,
 } from '@chakra-ui/react/theme';
 
+/** Palettes no screen uses (colorPalette and colour tokens use gray, red, orange, green, blue). */
+const UNUSED_PALETTES = new Set(['yellow', 'teal', 'cyan', 'purple', 'pink']);
+
+function usedPalettes<T extends object>(colors: T): T {
+  return Object.fromEntries(
+    Object.entries(colors).filter(([name]) => !UNUSED_PALETTES.has(name)),
+  ) as T;
+}
+
 const appConfig = defineConfig({
   preflight: true,
   cssVarsPrefix,
@@ -31,8 +41,8 @@ const appConfig = defineConfig({
   theme: {
     breakpoints,
     keyframes,
-    tokens,
-    semanticTokens,
+    tokens: { ...tokens, colors: usedPalettes(tokens.colors) },
+    semanticTokens: { ...semanticTokens, colors: usedPalettes(semanticTokens.colors) },
     textStyles,
     layerStyles,
     animationStyles,

@@ -1,13 +1,11 @@
-// An in-app link that keeps the carried query parameter (product-spec section 2).
+// An in-app link with Chakra's link look and style props; the carried query is RouteLink's job.
 import { Link as ChakraLink, type LinkProps } from '@chakra-ui/react';
-import { Link as RouterLink, useSearch } from 'wouter';
-import { withCarriedQuery } from '../lib/navigation';
+import { RouteLink } from './RouteLink';
 
 export function AppLink({ href, children, ...rest }: LinkProps & { href: string }) {
-  const search = useSearch();
   return (
     <ChakraLink asChild {...rest}>
-      <RouterLink href={withCarriedQuery(href, search)}>{children}</RouterLink>
+      <RouteLink href={href}>{children}</RouteLink>
     </ChakraLink>
   );
 }

@@ -1,34 +1,27 @@
 // The language choice shown on every screen that has one (product-spec sections 1 and 2).
-// A plain styled <select>: Chakra's NativeSelect pulls field machinery into the first screen.
-import { chakra } from '@chakra-ui/react';
+// A plain <select> with a CSS module: the first screens load without Chakra.
+import { useEffect, useRef } from 'react';
 import { LOCALES, type AppLocale } from '../lib/i18n';
 import { useLocale, useT } from '../lib/locale-context';
+import styles from './LanguageSwitcher.module.css';
 
 const LANGUAGE_NAMES = { en: 'common.languageEnglish', ja: 'common.languageJapanese' } as const;
-
-const Select = chakra('select', {
-  base: {
-    appearance: 'auto',
-    h: '8',
-    px: '2',
-    borderWidth: '1px',
-    borderColor: 'gray.400',
-    borderRadius: 'l2',
-    bg: 'white',
-    color: 'gray.900',
-    fontSize: 'sm',
-    cursor: 'pointer',
-    _focusVisible: { outline: '2px solid', outlineColor: 'blue.600', outlineOffset: '1px' },
-  },
-});
 
 export function LanguageSwitcher({ width = '8.5rem' }: { width?: string }) {
   const { locale, setLocale } = useLocale();
   const t = useT();
+  const select = useRef<HTMLSelectElement>(null);
+  // A choice made on the prerendered page before the app took over (issue 8) still counts.
+  useEffect(() => {
+    const chosen = select.current?.value;
+    if (chosen && chosen !== locale) setLocale(chosen as AppLocale);
+  }, []); // once, on mount: later choices arrive through onChange
   return (
-    <Select
+    <select
+      ref={select}
+      className={styles.select}
       aria-label={t('common.language')}
-      width={width}
+      style={{ width }}
       value={locale}
       onChange={(event) => setLocale(event.currentTarget.value as AppLocale)}
     >
@@ -37,6 +30,6 @@ export function LanguageSwitcher({ width = '8.5rem' }: { width?: string }) {
           {t(LANGUAGE_NAMES[code])}
         </option>
       ))}
-    </Select>
+    </select>
   );
 }

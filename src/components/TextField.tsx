@@ -1,35 +1,10 @@
 // A labelled input with its validation message; the label is the accessible name.
-// Plain elements styled through Chakra: its Field and Input bring Ark's field machinery, which
-// the first screen (Login) cannot afford within its size budget.
-import { chakra } from '@chakra-ui/react';
-import { useId } from 'react';
+// Plain elements with a CSS module: the first screens (Login) load without Chakra.
+import { useEffect, useId, useRef } from 'react';
 import type { FieldBinding } from '../lib/use-form';
 import type { FieldError } from '../lib/validation';
 import { useT } from '../lib/locale-context';
-
-const Label = chakra('label', {
-  base: { display: 'block', fontWeight: 'medium', fontSize: 'sm', mb: '1.5', color: 'gray.900' },
-});
-
-const Input = chakra('input', {
-  base: {
-    display: 'block',
-    w: 'full',
-    h: '10',
-    px: '3',
-    borderWidth: '1px',
-    borderColor: 'gray.400',
-    borderRadius: 'l2',
-    bg: 'white',
-    color: 'gray.900',
-    fontSize: 'md',
-    _focusVisible: { outline: '2px solid', outlineColor: 'blue.600', outlineOffset: '0' },
-    _invalid: { borderColor: 'red.600', _focusVisible: { outlineColor: 'red.600' } },
-  },
-});
-
-const Hint = chakra('p', { base: { fontSize: 'sm', mt: '1.5', color: 'gray.700' } });
-const ErrorText = chakra('p', { base: { fontSize: 'sm', mt: '1.5', color: 'red.700' } });
+import styles from './TextField.module.css';
 
 interface TextFieldProps {
   label: string;
@@ -55,10 +30,22 @@ export function TextField({
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy = error ? errorId : helperText ? hintId : undefined;
+  const input = useRef<HTMLInputElement>(null);
+  const { value, onChange } = binding;
+  // On a prerendered page (issue 8) the visitor may type before the app takes over: React keeps
+  // that text in the input without telling the form, so the form takes it once mounted.
+  useEffect(() => {
+    const typed = input.current?.value;
+    if (typed !== undefined && typed !== value) onChange({ target: { value: typed } });
+  }, []); // once, on mount: later changes arrive through onChange
   return (
     <div>
-      <Label htmlFor={id}>{label}</Label>
-      <Input
+      <label className={styles.label} htmlFor={id}>
+        {label}
+      </label>
+      <input
+        ref={input}
+        className={styles.input}
         id={id}
         type={type}
         autoComplete={autoComplete}
@@ -70,11 +57,15 @@ export function TextField({
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
       />
-      {helperText && !error ? <Hint id={hintId}>{helperText}</Hint> : null}
+      {helperText && !error ? (
+        <p className={styles.hint} id={hintId}>
+          {helperText}
+        </p>
+      ) : null}
       {error ? (
-        <ErrorText id={errorId} role="alert">
+        <p className={styles.error} id={errorId} role="alert">
           {t(error.id, error.values)}
-        </ErrorText>
+        </p>
       ) : null}
     </div>
   );

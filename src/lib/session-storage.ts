@@ -75,6 +75,15 @@ export async function loadStoredUser(): Promise<SessionUser | null> {
   }
 }
 
+/** Whether a stored user exists, without reading it (synchronous, for the first render). */
+export function hasStoredUser(): boolean {
+  try {
+    return localStorage.getItem(USER_STORAGE_KEY) !== null;
+  } catch {
+    return false; // storage may be blocked: nothing to restore then
+  }
+}
+
 export function clearStoredUser(): void {
   localStorage.removeItem(USER_STORAGE_KEY);
 }

@@ -1,41 +1,35 @@
-// The blank layout of the sign-in pages: a centred card with the language switcher.
-import { Box, Flex, Heading, Text } from '@chakra-ui/react';
+// The blank layout of the sign-in pages: a centred card with the language switcher. Plain
+// elements with a CSS module: Login is a first screen and loads without Chakra (issue 8).
 import type { ReactNode } from 'react';
-import { AppLink } from '../../../components/AppLink';
 import { LanguageSwitcher } from '../../../components/LanguageSwitcher';
+import { RouteLink } from '../../../components/RouteLink';
 import { ROUTES } from '../../../config/routes';
 import { useT } from '../../../lib/locale-context';
+import styles from './AuthLayout.module.css';
+
+export { styles as authStyles };
 
 export function AuthLayout({ title, children }: { title: string; children: ReactNode }) {
   const t = useT();
   return (
-    <Flex minH="100dvh" direction="column" bg="gray.50">
-      <Flex as="header" justify="space-between" align="center" px="6" py="4">
-        <AppLink href={ROUTES.home} fontWeight="bold" color="blue.800">
+    <div className={styles.page}>
+      <header className={styles.header}>
+        <RouteLink href={ROUTES.home} className={styles.home}>
           {t('app.name')}
-        </AppLink>
+        </RouteLink>
         <LanguageSwitcher />
-      </Flex>
-      <Flex as="main" flex="1" align="center" justify="center" px="4" pb="16">
-        <Box
-          bg="white"
-          borderRadius="l3"
-          boxShadow="md"
-          p={{ base: '6', md: '10' }}
-          w="full"
-          maxW="26rem"
-        >
-          <Heading as="h1" size="2xl" mb="6">
-            {title}
-          </Heading>
+      </header>
+      <main className={styles.main}>
+        <div className={styles.card}>
+          <h1 className={styles.title}>{title}</h1>
           {children}
-        </Box>
-      </Flex>
-      <Text as="footer" textAlign="center" fontSize="sm" pb="4">
-        <AppLink href={ROUTES.privacyPolicy} color="gray.700">
+        </div>
+      </main>
+      <footer className={styles.footer}>
+        <RouteLink href={ROUTES.privacyPolicy} className={`${styles.link} ${styles.muted}`}>
           {t('nav.privacy')}
-        </AppLink>
-      </Text>
-    </Flex>
+        </RouteLink>
+      </footer>
+    </div>
   );
 }

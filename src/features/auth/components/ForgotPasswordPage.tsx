@@ -1,8 +1,8 @@
 // Forgot password: the same neutral answer whether or not the account exists (section 8).
-import { Button, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
-import { AppLink } from '../../../components/AppLink';
 import { LazyAppModal } from '../../../components/LazyAppModal';
+import { PlainButton } from '../../../components/PlainButton';
+import { RouteLink } from '../../../components/RouteLink';
 import { TextField } from '../../../components/TextField';
 import { ROUTES } from '../../../config/routes';
 import type { ApiError } from '../../../lib/base-query';
@@ -10,7 +10,7 @@ import { useT } from '../../../lib/locale-context';
 import { useForm } from '../../../lib/use-form';
 import { emailRules } from '../../../lib/validation';
 import { useForgotPassword } from '../api';
-import { AuthLayout } from './AuthLayout';
+import { AuthLayout, authStyles as styles } from './AuthLayout';
 
 const RULES = { email: emailRules };
 const INITIAL = { email: '' };
@@ -34,11 +34,9 @@ export function ForgotPasswordPage() {
 
   return (
     <AuthLayout title={t('forgot.title')}>
-      <Text mb="5" color="gray.700">
-        {t('forgot.description')}
-      </Text>
+      <p className={styles.intro}>{t('forgot.description')}</p>
       <form onSubmit={(event) => void submit(event)} noValidate>
-        <Stack gap="5">
+        <div className={styles.form}>
           <TextField
             label={t('forgot.email')}
             type="email"
@@ -46,18 +44,13 @@ export function ForgotPasswordPage() {
             binding={form.bind('email')}
             error={form.errors.email}
           />
-          <Button
-            type="submit"
-            colorPalette="blue"
-            disabled={!form.canSubmit || isLoading}
-            loading={isLoading}
-          >
+          <PlainButton type="submit" disabled={!form.canSubmit || isLoading} loading={isLoading}>
             {t('forgot.submit')}
-          </Button>
-          <AppLink href={ROUTES.login} color="blue.700" alignSelf="center">
+          </PlainButton>
+          <RouteLink href={ROUTES.login} className={`${styles.link} ${styles.center}`}>
             {t('forgot.backToLogin')}
-          </AppLink>
-        </Stack>
+          </RouteLink>
+        </div>
       </form>
       <LazyAppModal
         open={outcome === 'sent'}

@@ -1,8 +1,8 @@
 // Login (product-spec section 2): validated e-mail and password, two-line error dialog.
-import { Button, Stack } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
-import { AppLink } from '../../../components/AppLink';
 import { LazyAppModal } from '../../../components/LazyAppModal';
+import { PlainButton } from '../../../components/PlainButton';
+import { RouteLink } from '../../../components/RouteLink';
 import { TextField } from '../../../components/TextField';
 import { profilePath, ROUTES } from '../../../config/routes';
 import { useT } from '../../../lib/locale-context';
@@ -13,7 +13,7 @@ import { useAppDispatch } from '../../../lib/store-hooks';
 import { useForm } from '../../../lib/use-form';
 import { emailRules, passwordRules } from '../../../lib/validation';
 import { useLogin } from '../api';
-import { AuthLayout } from './AuthLayout';
+import { AuthLayout, authStyles as styles } from './AuthLayout';
 
 const RULES = { email: emailRules, password: passwordRules };
 const INITIAL = { email: '', password: '' };
@@ -46,7 +46,7 @@ export function LoginPage() {
   return (
     <AuthLayout title={t('login.title')}>
       <form onSubmit={(event) => void submit(event)} noValidate>
-        <Stack gap="5">
+        <div className={styles.form}>
           <TextField
             label={t('login.email')}
             type="email"
@@ -61,18 +61,13 @@ export function LoginPage() {
             binding={form.bind('password')}
             error={form.errors.password}
           />
-          <AppLink href={ROUTES.forgotPassword} color="blue.700" alignSelf="flex-end" fontSize="sm">
+          <RouteLink href={ROUTES.forgotPassword} className={`${styles.link} ${styles.end}`}>
             {t('login.forgotPassword')}
-          </AppLink>
-          <Button
-            type="submit"
-            colorPalette="blue"
-            disabled={!form.canSubmit || isLoading}
-            loading={isLoading}
-          >
+          </RouteLink>
+          <PlainButton type="submit" disabled={!form.canSubmit || isLoading} loading={isLoading}>
             {t('login.submit')}
-          </Button>
-        </Stack>
+          </PlainButton>
+        </div>
       </form>
       <LazyAppModal
         open={failed}

@@ -1,9 +1,9 @@
 // Reset password with the token from the e-mailed link; 401 means the link is spent or expired.
-import { Button, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { useSearch } from 'wouter';
-import { AppLink } from '../../../components/AppLink';
 import { LazyAppModal } from '../../../components/LazyAppModal';
+import { PlainButton } from '../../../components/PlainButton';
+import { RouteLink } from '../../../components/RouteLink';
 import { TextField } from '../../../components/TextField';
 import { ROUTES } from '../../../config/routes';
 import type { ApiError } from '../../../lib/base-query';
@@ -12,7 +12,7 @@ import { navigateTo } from '../../../lib/navigation';
 import { useForm } from '../../../lib/use-form';
 import { matches, passwordRules, required, type Rule } from '../../../lib/validation';
 import { useResetPassword } from '../api';
-import { AuthLayout } from './AuthLayout';
+import { AuthLayout, authStyles as styles } from './AuthLayout';
 
 const RULES: Record<'password' | 'confirmation', Rule[]> = {
   password: passwordRules,
@@ -47,10 +47,10 @@ export function ResetPasswordPage() {
   if (outcome === 'invalid') {
     return (
       <AuthLayout title={t('reset.invalidTitle')}>
-        <Text mb="6">{t('reset.invalidBody')}</Text>
-        <AppLink href={ROUTES.forgotPassword} color="blue.700">
+        <p className={styles.note}>{t('reset.invalidBody')}</p>
+        <RouteLink href={ROUTES.forgotPassword} className={styles.link}>
           {t('login.forgotPassword')}
-        </AppLink>
+        </RouteLink>
       </AuthLayout>
     );
   }
@@ -58,7 +58,7 @@ export function ResetPasswordPage() {
   return (
     <AuthLayout title={t('reset.title')}>
       <form onSubmit={(event) => void submit(event)} noValidate>
-        <Stack gap="5">
+        <div className={styles.form}>
           <TextField
             label={t('reset.password')}
             type="password"
@@ -74,18 +74,13 @@ export function ResetPasswordPage() {
             binding={form.bind('confirmation')}
             error={form.errors.confirmation}
           />
-          <Button
-            type="submit"
-            colorPalette="blue"
-            disabled={!form.canSubmit || isLoading}
-            loading={isLoading}
-          >
+          <PlainButton type="submit" disabled={!form.canSubmit || isLoading} loading={isLoading}>
             {t('reset.submit')}
-          </Button>
-          <AppLink href={ROUTES.login} color="blue.700" alignSelf="center">
+          </PlainButton>
+          <RouteLink href={ROUTES.login} className={`${styles.link} ${styles.center}`}>
             {t('reset.backToLogin')}
-          </AppLink>
-        </Stack>
+          </RouteLink>
+        </div>
       </form>
       <LazyAppModal
         open={outcome === 'done'}

@@ -1,7 +1,8 @@
-// Home (product-spec section 2): what the product does, and the ways in.
-import { Box, Button, Container, Flex, Heading, Link, List, Stack, Text } from '@chakra-ui/react';
-import { AppLink } from '../../../components/AppLink';
+// Home (product-spec section 2): what the product does, and the ways in. Plain elements with a
+// CSS module: a first screen, prerendered at build time and hydrated without Chakra (issue 8).
 import { LanguageSwitcher } from '../../../components/LanguageSwitcher';
+import { plainButtonClass } from '../../../components/PlainButton';
+import { RouteLink } from '../../../components/RouteLink';
 import { ROUTES } from '../../../config/routes';
 import { CONTACT_INQUIRY_PARAM, CONTACT_URLS, PROVIDER_HOME_URL } from '../../../config/site';
 import type { MessageId } from '../../../lib/i18n';
@@ -10,6 +11,7 @@ import { selectIsSignedIn } from '../../../lib/session-slice';
 import { useAppSelector } from '../../../lib/store-hooks';
 import landingEnglish from '../../../../lang/en.json?ns=landing';
 import { ExtraMessages } from '../../../lib/extra-messages';
+import styles from './LandingPage.module.css';
 
 interface Section {
   id: string;
@@ -48,89 +50,81 @@ function LandingPageContent() {
   const { locale } = useLocale();
   const signedIn = useAppSelector(selectIsSignedIn);
   const contact = (
-    <Button asChild colorPalette="blue" variant="outline">
-      <a
-        href={contactUrl(locale, t('landing.contactInquiry'))}
-        target="_blank"
-        rel="noopener noreferrer"
-      >
-        {t('landing.contact')}
-        <Box as="span" srOnly>
-          {t('landing.contactNewTab')}
-        </Box>
-      </a>
-    </Button>
+    <a
+      className={plainButtonClass({ variant: 'outline' })}
+      href={contactUrl(locale, t('landing.contactInquiry'))}
+      target="_blank"
+      rel="noopener noreferrer"
+    >
+      {t('landing.contact')}
+      <span className={styles.srOnly}>{t('landing.contactNewTab')}</span>
+    </a>
   );
 
   return (
-    <Box minH="100dvh">
-      <Flex as="header" justify="space-between" align="center" px="6" py="4" gap="4" wrap="wrap">
-        <Link href={PROVIDER_HOME_URL} fontWeight="bold" color="blue.800">
+    <div className={styles.page}>
+      <header className={styles.header}>
+        <a className={styles.home} href={PROVIDER_HOME_URL}>
           {t('landing.nav.home')}
-        </Link>
-        <Flex gap="3" align="center">
+        </a>
+        <div className={styles.actions}>
           <LanguageSwitcher />
-          <Button asChild colorPalette="blue">
-            <AppLink href={signedIn ? ROUTES.videoList : ROUTES.login} color="white">
-              {signedIn ? t('landing.goToApp') : t('landing.login')}
-            </AppLink>
-          </Button>
-        </Flex>
-      </Flex>
-      <Box as="main">
-        <Box as="section" bg="blue.900" color="white" py={{ base: '16', md: '24' }}>
-          <Container maxW="4xl">
-            <Heading as="h1" size={{ base: '3xl', md: '5xl' }} mb="6">
-              {t('landing.intro.title')}
-            </Heading>
-            <Text fontSize="lg" mb="8">
-              {t('landing.intro.body')}
-            </Text>
-          </Container>
-        </Box>
-        <Container maxW="4xl" py="12">
-          <Stack gap="12">
-            {SECTIONS.map((section) => (
-              <Box as="section" key={section.id} aria-labelledby={`landing-${section.id}`}>
-                <Heading as="h2" size="2xl" mb="3" id={`landing-${section.id}`}>
-                  {t(section.title)}
-                </Heading>
-                <Text>{t(section.body)}</Text>
-                {section.items ? (
-                  <List.Root as="ul" mt="3" ps="5">
-                    {section.items.map((item) => (
-                      <List.Item key={item}>{t(item)}</List.Item>
-                    ))}
-                  </List.Root>
-                ) : null}
-              </Box>
-            ))}
-            <Box as="section" aria-labelledby="landing-benefits">
-              <Heading as="h2" size="2xl" mb="3" id="landing-benefits">
-                {t('landing.benefits.title')}
-              </Heading>
-              <List.Root as="ul" ps="5">
-                {BENEFITS.map((item) => (
-                  <List.Item key={item}>{t(item)}</List.Item>
-                ))}
-              </List.Root>
-            </Box>
-            <Box as="section" aria-labelledby="landing-demo" bg="blue.50" p="8" borderRadius="l3">
-              <Heading as="h2" size="2xl" mb="3" id="landing-demo">
-                {t('landing.demo.title')}
-              </Heading>
-              <Text mb="6">{t('landing.demo.body')}</Text>
-              {contact}
-            </Box>
-          </Stack>
-        </Container>
-      </Box>
-      <Flex as="footer" justify="center" gap="6" py="6" borderTopWidth="1px">
-        <AppLink href={ROUTES.privacyPolicy} color="gray.700">
+          <RouteLink
+            className={plainButtonClass()}
+            href={signedIn ? ROUTES.videoList : ROUTES.login}
+          >
+            {signedIn ? t('landing.goToApp') : t('landing.login')}
+          </RouteLink>
+        </div>
+      </header>
+      <main>
+        <section className={styles.hero}>
+          <div className={styles.container}>
+            <h1 className={styles.heroTitle}>{t('landing.intro.title')}</h1>
+            <p className={styles.heroBody}>{t('landing.intro.body')}</p>
+          </div>
+        </section>
+        <div className={`${styles.container} ${styles.sections}`}>
+          {SECTIONS.map((section) => (
+            <section key={section.id} aria-labelledby={`landing-${section.id}`}>
+              <h2 className={styles.title} id={`landing-${section.id}`}>
+                {t(section.title)}
+              </h2>
+              <p>{t(section.body)}</p>
+              {section.items ? (
+                <ul className={`${styles.list} ${styles.spaced}`}>
+                  {section.items.map((item) => (
+                    <li key={item}>{t(item)}</li>
+                  ))}
+                </ul>
+              ) : null}
+            </section>
+          ))}
+          <section aria-labelledby="landing-benefits">
+            <h2 className={styles.title} id="landing-benefits">
+              {t('landing.benefits.title')}
+            </h2>
+            <ul className={styles.list}>
+              {BENEFITS.map((item) => (
+                <li key={item}>{t(item)}</li>
+              ))}
+            </ul>
+          </section>
+          <section className={styles.demo} aria-labelledby="landing-demo">
+            <h2 className={styles.title} id="landing-demo">
+              {t('landing.demo.title')}
+            </h2>
+            <p className={styles.demoBody}>{t('landing.demo.body')}</p>
+            {contact}
+          </section>
+        </div>
+      </main>
+      <footer className={styles.footer}>
+        <RouteLink className={styles.footerLink} href={ROUTES.privacyPolicy}>
           {t('landing.nav.privacy')}
-        </AppLink>
-      </Flex>
-    </Box>
+        </RouteLink>
+      </footer>
+    </div>
   );
 }
 
