@@ -1,13 +1,11 @@
 // A centred title and description for a list with nothing to show (product-spec section 8).
-import { Stack, Text } from '@chakra-ui/react';
+import styles from './feedback.module.css';
 
 export function EmptyState({ title, description }: { title: string; description: string }) {
   return (
-    <Stack align="center" textAlign="center" py="16" gap="2" data-testid="empty-state">
-      <Text fontWeight="semibold" fontSize="lg">
-        {title}
-      </Text>
-      <Text color="gray.700">{description}</Text>
-    </Stack>
+    <div className={styles.empty} data-testid="empty-state">
+      <p className={styles.emptyTitle}>{title}</p>
+      <p className={styles.emptyText}>{description}</p>
+    </div>
   );
 }

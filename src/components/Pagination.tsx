@@ -1,6 +1,7 @@
 // "a - b of total" with previous and next page buttons (product-spec section 2).
-import { Button, Flex, Text } from '@chakra-ui/react';
 import { useT } from '../lib/locale-context';
+import { PlainButton } from './PlainButton';
+import styles from './Pagination.module.css';
 
 /**
  * The first and last position shown on a page; 0 - 0 when there is nothing. `skipped` positions
@@ -30,16 +31,26 @@ export function Pagination(props: PaginationProps) {
   const t = useT();
   const { from, to } = pageRange(page, size, shown, total, skipped);
   return (
-    <Flex as="nav" aria-label={label} align="center" justify="flex-end" gap="2" my="3">
-      <Text color="gray.700" fontSize="sm" data-testid="page-range">
+    <nav aria-label={label} className={styles.pagination}>
+      <p className={styles.range} data-testid="page-range">
         {t('pagination.range', { from, to, total })}
-      </Text>
-      <Button size="xs" variant="outline" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+      </p>
+      <PlainButton
+        size="xs"
+        variant="neutral"
+        disabled={page <= 1}
+        onClick={() => onPage(page - 1)}
+      >
         {t('pagination.previous')}
-      </Button>
-      <Button size="xs" variant="outline" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+      </PlainButton>
+      <PlainButton
+        size="xs"
+        variant="neutral"
+        disabled={page >= pages}
+        onClick={() => onPage(page + 1)}
+      >
         {t('pagination.next')}
-      </Button>
-    </Flex>
+      </PlainButton>
+    </nav>
   );
 }

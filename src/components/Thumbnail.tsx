@@ -1,7 +1,7 @@
 // A lazily loaded image with fixed dimensions (no layout shift in long lists) that turns into a
 // grey placeholder when the asset cannot be fetched (product-spec section 8).
-import { Box } from '@chakra-ui/react';
 import { memo, useState } from 'react';
+import styles from './feedback.module.css';
 
 const IMG_STYLE = {
   display: 'block',
@@ -18,6 +18,8 @@ interface ThumbnailProps {
   height: number;
   /** Eager for the one image a page is about (detail thumbnail). */
   eager?: boolean;
+  /** Sizes the box instead of width and height (which still give the aspect ratio). */
+  className?: string;
 }
 
 export const Thumbnail = memo(function Thumbnail({
@@ -26,24 +28,23 @@ export const Thumbnail = memo(function Thumbnail({
   width,
   height,
   eager = false,
+  className,
 }: ThumbnailProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   if (!src || failedSrc === src) {
     return (
-      <Box
+      <div
         role="img"
         aria-label={alt}
         data-placeholder=""
-        bg="gray.300"
-        borderRadius="l2"
-        flexShrink={0}
-        style={{ width, height }}
+        className={className ? `${styles.placeholder} ${className}` : styles.placeholder}
+        style={className ? { aspectRatio: `${width} / ${height}` } : { width, height }}
       />
     );
   }
   return (
-    // A plain element: Chakra would take width/height as styles, and the browser needs the
-    // attributes to reserve the box before the image arrives.
+    // The browser needs the width and height attributes to reserve the box before the image
+    // arrives.
     <img
       src={src}
       alt={alt}
@@ -51,7 +52,8 @@ export const Thumbnail = memo(function Thumbnail({
       height={height}
       loading={eager ? 'eager' : 'lazy'}
       decoding="async"
-      style={{ ...IMG_STYLE, width, height }}
+      className={className}
+      style={className ? IMG_STYLE : { ...IMG_STYLE, width, height }}
       onError={() => setFailedSrc(src)}
     />
   );

@@ -1,15 +1,17 @@
-// The entries of the signed-in menu, shared by the sidebar and the mobile drawer.
-import { Box, Button, Flex, Stack, Text } from '@chakra-ui/react';
+// The entries of the signed-in menu, shared by the sidebar and the mobile drawer. Plain elements
+// with a CSS module: part of every signed-in page load (issue 8).
 import type { ReactElement } from 'react';
 import { useLocation } from 'wouter';
-import { AppLink } from '../../components/AppLink';
 import { LogoutIcon, SearchIcon, ShieldIcon, UserIcon, VideoIcon } from '../../components/Icons';
 import { LanguageSwitcher } from '../../components/LanguageSwitcher';
+import { PlainButton } from '../../components/PlainButton';
+import { RouteLink } from '../../components/RouteLink';
 import { ROUTES } from '../../config/routes';
 import type { MessageId } from '../../lib/i18n';
 import { useT } from '../../lib/locale-context';
 import { logout } from '../../lib/session';
 import { useAppDispatch } from '../../lib/store-hooks';
+import styles from './NavContent.module.css';
 
 interface Entry {
   href: string;
@@ -68,71 +70,56 @@ export function NavContent({ collapsed = false, identity, onNavigate }: NavConte
     const active = entry.active(path);
     return (
       <li key={entry.label}>
-        <AppLink
+        <RouteLink
           href={entry.href}
           onClick={onNavigate}
+          className={styles.entry}
           aria-current={active ? 'page' : undefined}
           aria-label={collapsed ? t(entry.label) : undefined}
           title={collapsed ? t(entry.label) : undefined}
-          display="flex"
-          alignItems="center"
-          gap="3"
-          px="3"
-          py="2"
-          borderRadius="l2"
-          color="white"
-          bg={active ? 'whiteAlpha.300' : undefined}
-          _hover={{ bg: 'whiteAlpha.200', textDecoration: 'none' }}
         >
           {entry.icon}
           {collapsed ? null : <span>{t(entry.label)}</span>}
-        </AppLink>
+        </RouteLink>
       </li>
     );
   };
 
   return (
-    <Flex direction="column" h="full" gap="4">
-      <Box as="nav" aria-label={t('nav.main')}>
-        <Stack as="ul" listStyleType="none" gap="1">
-          {MAIN.map(renderEntry)}
-        </Stack>
-      </Box>
-      <Box flex="1" />
+    <div className={styles.nav}>
+      <nav aria-label={t('nav.main')}>
+        <ul className={styles.list}>{MAIN.map(renderEntry)}</ul>
+      </nav>
+      <div className={styles.spacer} />
       {collapsed ? null : (
-        <Stack gap="3" color="whiteAlpha.900" fontSize="sm">
-          <LanguageSwitcher width="full" />
+        <div className={styles.account}>
+          <LanguageSwitcher width="100%" />
           {identity ? (
-            <Box>
-              <Text srOnly>{t('nav.email')}</Text>
-              <Text fontWeight="semibold" wordBreak="break-all" data-testid="user-email">
+            <div>
+              <p className={styles.srOnly}>{t('nav.email')}</p>
+              <p className={styles.email} data-testid="user-email">
                 {identity.email}
-              </Text>
-              <Text srOnly>{t('nav.team')}</Text>
-              <Text data-testid="team-name">{identity.teamName}</Text>
-            </Box>
+              </p>
+              <p className={styles.srOnly}>{t('nav.team')}</p>
+              <p data-testid="team-name">{identity.teamName}</p>
+            </div>
           ) : null}
-        </Stack>
+        </div>
       )}
-      <Stack as="ul" listStyleType="none" gap="1">
+      <ul className={styles.list}>
         {SECONDARY.map(renderEntry)}
         <li>
-          <Button
-            variant="ghost"
-            color="white"
-            justifyContent="flex-start"
-            w="full"
-            px="3"
-            gap="3"
-            _hover={{ bg: 'whiteAlpha.200' }}
+          <PlainButton
+            variant="onDark"
+            className={styles.logout}
             aria-label={t('nav.logout')}
             onClick={() => void dispatch(logout())}
           >
             <LogoutIcon />
             {collapsed ? null : t('nav.logout')}
-          </Button>
+          </PlainButton>
         </li>
-      </Stack>
-    </Flex>
+      </ul>
+    </div>
   );
 }

@@ -1,7 +1,8 @@
 // Shown where the browser offers installation (beforeinstallprompt); gone once installed.
-import { Button } from '@chakra-ui/react';
+import { PlainButton } from '../../components/PlainButton';
 import { useT } from '../../lib/locale-context';
 import { promptInstall } from './pwa-state';
+import styles from './pwa.module.css';
 import { usePwaState } from './use-pwa-state';
 
 export function InstallButton() {
@@ -9,15 +10,13 @@ export function InstallButton() {
   const { canInstall } = usePwaState();
   if (!canInstall) return null;
   return (
-    <Button
+    <PlainButton
+      variant="onDark"
       size="sm"
-      variant="outline"
-      color="white"
-      borderColor="whiteAlpha.600"
-      _hover={{ bg: 'whiteAlpha.200' }}
+      className={styles.install}
       onClick={() => void promptInstall()}
     >
       {t('pwa.install')}
-    </Button>
+    </PlainButton>
   );
 }

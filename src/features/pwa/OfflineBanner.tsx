@@ -1,11 +1,11 @@
 // Says plainly that the app is offline, and asks RTK Query to refresh what is on screen once the
 // connection is back (the answers shown offline came from the service worker's cache).
-import { Box } from '@chakra-ui/react';
 import { useEffect, useRef } from 'react';
 import { loadedApi } from '../../lib/api-registry';
 import { useT } from '../../lib/locale-context';
 import { useOnline } from '../../lib/offline';
 import { useAppDispatch } from '../../lib/store-hooks';
+import styles from './pwa.module.css';
 
 const RECONNECT_PROBES = 20;
 const RECONNECT_PROBE_MS = 500;
@@ -16,18 +16,9 @@ export function OfflineBanner() {
   useRefreshOnReconnect(online);
   if (online) return null;
   return (
-    <Box
-      role="status"
-      data-testid="offline-banner"
-      bg="gray.800"
-      color="white"
-      px="4"
-      py="2"
-      fontSize="sm"
-      textAlign="center"
-    >
+    <div role="status" data-testid="offline-banner" className={styles.offline}>
       {t('pwa.offline')}
-    </Box>
+    </div>
   );
 }
 

@@ -86,6 +86,8 @@ describe('Video list', { timeout: 30_000 }, () => {
       name: 'Thumbnail of Harbour at dawn',
     });
     expect(img.src).toBe(`${location.origin}/assets/data/output/c/thumbnail.jpg?exp=1&sig=x`);
+    // The first rows of a page are in view at once: their thumbnails do not wait (issue 8).
+    expect(img.getAttribute('loading')).toBe('eager');
     expect(img.getAttribute('width')).toBe('160');
     expect(within(done!).getByText('boats')).toBeTruthy();
     expect(within(done!).getByText(/^Created \d{4}\/\d{2}\/\d{2} \d{2}:\d{2}$/)).toBeTruthy();

@@ -1,24 +1,11 @@
 // The tag search box of the video list: Enter searches, the clear button empties the filter.
 // Both ask the server, so offline they are disabled with the reason (issue 8).
-import { chakra, Flex, IconButton } from '@chakra-ui/react';
 import { useState } from 'react';
 import { ClearIcon } from '../../../components/ActionIcons';
 import { NeedsNetwork } from '../../../components/NeedsNetwork';
+import { PlainButton } from '../../../components/PlainButton';
 import { useT } from '../../../lib/locale-context';
-
-const Input = chakra('input', {
-  base: {
-    h: '10',
-    w: 'full',
-    pl: '3',
-    pr: '10',
-    borderWidth: '1px',
-    borderColor: 'gray.400',
-    borderRadius: 'l2',
-    bg: 'white',
-    _focusVisible: { outline: '2px solid', outlineColor: 'blue.600', outlineOffset: '0' },
-  },
-});
+import styles from './VideoListPage.module.css';
 
 export function TagSearchBox({
   initial,
@@ -30,9 +17,10 @@ export function TagSearchBox({
   const t = useT();
   const [value, setValue] = useState(initial);
   return (
-    <Flex position="relative" flex="1" minW="12rem" maxW="28rem" role="search">
+    <div className={styles.search} role="search">
       <NeedsNetwork>
-        <Input
+        <input
+          className={styles.searchInput}
           type="search"
           aria-label={t('videos.searchTags')}
           placeholder={t('videos.searchTagsPlaceholder')}
@@ -45,22 +33,21 @@ export function TagSearchBox({
       </NeedsNetwork>
       {value !== '' ? (
         <NeedsNetwork>
-          <IconButton
+          <PlainButton
             aria-label={t('videos.clearSearch')}
             variant="ghost"
             size="sm"
-            position="absolute"
-            right="1"
-            top="1"
+            icon
+            className={styles.clear}
             onClick={() => {
               setValue('');
               onSearch('');
             }}
           >
             <ClearIcon />
-          </IconButton>
+          </PlainButton>
         </NeedsNetwork>
       ) : null}
-    </Flex>
+    </div>
   );
 }

@@ -1,13 +1,14 @@
 // Video list (product-spec section 2): title, upload slot, tag search, refresh, pagination above
 // and below, status rows, delete with confirmation, retry, and the two empty states. Page and
-// tag filter live in the URL so the back button returns to the same page.
-import { Box, Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+// tag filter live in the URL so the back button returns to the same page. Plain elements with a
+// CSS module: the list renders without Chakra's style runtime (issue 8).
 import { useCallback, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useSearch } from 'wouter';
 import { RefreshIcon } from '../../../components/ActionIcons';
 import { EmptyState } from '../../../components/EmptyState';
 import { LazyAppModal } from '../../../components/LazyAppModal';
 import { Pagination } from '../../../components/Pagination';
+import { PlainButton } from '../../../components/PlainButton';
 import { DEFAULT_PAGE, PAGE_SIZE, VIDEO_LIST_POLL_MS } from '../../../config/limits';
 import { ROUTES, videoDetailPath } from '../../../config/routes';
 import { useT } from '../../../lib/locale-context';
@@ -22,6 +23,7 @@ import {
 } from '../api';
 import { visibleCount } from '../visible-count';
 import { TagSearchBox } from './TagSearchBox';
+import styles from './VideoListPage.module.css';
 import { VideoRow } from './VideoRow';
 
 export interface VideoListPageProps {
@@ -34,6 +36,8 @@ export interface VideoListPageProps {
 }
 
 const SHOW_ALL: ReadonlySet<string> = new Set();
+/** Rows whose thumbnails load at once: about a phone screen's worth, the rest as they scroll in. */
+const EAGER_ROWS = 4;
 
 function readListQuery(search: string) {
   const q = new URLSearchParams(search);
@@ -117,26 +121,24 @@ export function VideoListPage({
     ) : null;
 
   return (
-    <Box>
-      <Flex justify="space-between" align="center" mb="4" gap="3" wrap="wrap">
-        <Heading as="h1" size="2xl">
-          {t('videos.title')}
-        </Heading>
-        <Flex gap="2">{headerActions}</Flex>
-      </Flex>
-      <Flex gap="2" mb="2" wrap="wrap" align="center">
+    <div>
+      <div className={styles.header}>
+        <h1 className={styles.title}>{t('videos.title')}</h1>
+        <div className={styles.actions}>{headerActions}</div>
+      </div>
+      <div className={styles.tools}>
         <TagSearchBox
           key={tags}
           initial={tags}
           onSearch={(value) => navigateTo(listPath(DEFAULT_PAGE, value.trim()))}
         />
-        <Button variant="outline" onClick={() => void refetch()} loading={isFetching}>
+        <PlainButton variant="neutral" onClick={() => void refetch()} loading={isFetching}>
           <RefreshIcon />
           {t('videos.refresh')}
-        </Button>
-      </Flex>
+        </PlainButton>
+      </div>
       {pendingRows}
-      {isError ? <Text color="red.700">{t('videos.loadError')}</Text> : null}
+      {isError ? <p className={styles.error}>{t('videos.loadError')}</p> : null}
       {count?.total === 0 ? (
         tags ? (
           <EmptyState
@@ -149,17 +151,18 @@ export function VideoListPage({
       ) : null}
       {pagination(t('videos.paginationTop'))}
       {items.length > 0 ? (
-        <Stack as="ul" gap="2" listStyleType="none" aria-label={t('videos.listLabel')}>
-          {items.map((video) => (
+        <ul className={styles.list} aria-label={t('videos.listLabel')}>
+          {items.map((video, index) => (
             <VideoRow
               key={video.id}
               video={video}
+              eager={index < EAGER_ROWS}
               onOpen={onOpen}
               onDelete={onDelete}
               onRetry={onRetry}
             />
           ))}
-        </Stack>
+        </ul>
       ) : null}
       {pagination(t('videos.paginationBottom'))}
       <LazyAppModal
@@ -175,6 +178,6 @@ export function VideoListPage({
         lines={[t('common.genericError')]}
         onClose={() => setFailedAction(false)}
       />
-    </Box>
+    </div>
   );
 }

@@ -17,6 +17,8 @@ export const THUMB_HEIGHT = 90;
 
 interface VideoRowProps {
   video: Video;
+  /** The first rows of a page are in view at once: their thumbnails load without waiting. */
+  eager?: boolean;
   onOpen: (id: string) => void;
   onDelete: (video: Video) => void;
   onRetry: (id: string) => void;
@@ -24,6 +26,7 @@ interface VideoRowProps {
 
 export const VideoRow = memo(function VideoRow({
   video,
+  eager = false,
   onOpen,
   onDelete,
   onRetry,
@@ -93,6 +96,8 @@ export const VideoRow = memo(function VideoRow({
         alt={t('videos.thumbnailOf', { title })}
         width={THUMB_WIDTH}
         height={THUMB_HEIGHT}
+        eager={eager}
+        className={styles.thumb}
       />
       <div className={styles.body}>
         <a className={styles.title} href={videoDetailPath(video.id)} onClick={open}>
