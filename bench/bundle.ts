@@ -1,7 +1,9 @@
 // First-load size (issue 8): the gzipped size of every chunk of a production build, and the
 // JavaScript the first screens (landing, login) need: (1) from Vite's manifest, the entry and the
 // screen's chunk with everything they import statically; (2) in Chromium against the real server,
-// every script the page fetched until the screen shows. Both must stay within 150 kB (1 kB = 1000 B).
+// every script the page fetched until the network went quiet (the screens are prerendered, so they
+// show before any script: this counts what makes them work). Both must stay within 150 kB
+// (1 kB = 1000 B).
 // Run: node --import tsx bench/bundle.ts
 import fs from 'node:fs';
 import path from 'node:path';
@@ -53,7 +55,7 @@ async function measuredInBrowser(webRoot: string): Promise<Record<string, number
       page.on('response', (res) => {
         if (res.request().resourceType() === 'script') scripts.add(new URL(res.url()).pathname);
       });
-      await page.goto(app.url + screen.path);
+      await page.goto(app.url + screen.path, { waitUntil: 'networkidle' });
       await page
         .getByRole(screen.name === 'login' ? 'textbox' : 'heading')
         .first()
@@ -99,7 +101,7 @@ export async function main(): Promise<{ ok: boolean }> {
     ok &&= pass;
     console.log(
       `  ${screen.name.padEnd(8)} static imports ${kB(fromManifest)} kB (${files.size} chunks), ` +
-        `fetched by Chromium before it showed ${kB(loaded)} kB  ${pass ? 'OK' : 'OVER BUDGET'}`,
+        `fetched by Chromium to start it ${kB(loaded)} kB  ${pass ? 'OK' : 'OVER BUDGET'}`,
     );
   }
   return { ok };
