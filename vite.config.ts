@@ -164,7 +164,10 @@ function firstScreens(): Plugin {
           (_tag, file: string) => {
             const asset = ctx.bundle?.[file];
             if (asset?.type !== 'asset') throw new Error(`no CSS asset ${file}`);
-            return `<style>${String(asset.source)}</style>`;
+            // The disabled link is never fetched; it tells Vite's loader of lazy chunks that this
+            // stylesheet is on the page, which would otherwise add it again after the chunks' own
+            // CSS and override it.
+            return `<style>${String(asset.source)}</style><link rel="stylesheet" href="/${file}" disabled>`;
           },
         );
         // The scripts leave the head: the page script below adds them (see firstPaintScript).
