@@ -10,7 +10,7 @@ import { englishMessages } from '../lib/i18n';
 import { initialSessionState } from '../lib/session-slice';
 import { App } from './App';
 import { createStore } from './store';
-import { system } from './theme';
+import { createAppSystem } from './theme';
 
 export interface PrerenderedPage {
   path: string;
@@ -46,7 +46,7 @@ export function prerenderPages(): PrerenderedPage[] {
 /** What ChakraProvider would insert at run time (layer order, reset, base styles, tokens). */
 export function chakraGlobalCss(): string {
   // On the server emotion writes each Global as a <style> element into the HTML.
-  const html = renderToString(<ChakraProvider value={system}>{null}</ChakraProvider>);
+  const html = renderToString(<ChakraProvider value={createAppSystem()}>{null}</ChakraProvider>);
   const rules = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]);
   if (rules.length === 0) throw new Error('Chakra wrote no global CSS');
   return rules.join('\n');

@@ -46,6 +46,9 @@ export function createStore(preloadedState?: { session?: SessionState }) {
     preloadedState,
     middleware: (getDefault) =>
       getDefault().prepend(listener.middleware).concat(dynamic.middleware),
+    // RTK Query's batched notifications go out at the end of the task that dispatched them, not
+    // in the next animation frame, where they rendered together with the paint in one long task.
+    enhancers: (getDefault) => getDefault({ autoBatch: { type: 'tick' } }),
   });
   whenApiLoaded((api) => {
     rootReducer.inject({ reducerPath: api.reducerPath, reducer: api.reducer });

@@ -33,6 +33,22 @@ function usedPalettes<T extends object>(colors: T): T {
   ) as T;
 }
 
+/**
+ * The app has no dark mode (nothing sets Chakra's `dark` class): semantic tokens keep their light
+ * value only, which drops a block of unused variables from the global CSS and work from the
+ * system's token build.
+ */
+function lightOnly<T>(tokens: T): T {
+  if (typeof tokens !== 'object' || tokens === null) return tokens;
+  const node = tokens as Record<string, unknown>;
+  const value = node.value as Record<string, unknown> | undefined;
+  if (value && typeof value === 'object' && '_light' in value)
+    return { ...node, value: value._light } as T;
+  return Object.fromEntries(
+    Object.entries(node).map(([key, child]) => [key, lightOnly(child)]),
+  ) as T;
+}
+
 const appConfig = defineConfig({
   preflight: true,
   cssVarsPrefix,
@@ -42,7 +58,7 @@ const appConfig = defineConfig({
     breakpoints,
     keyframes,
     tokens: { ...tokens, colors: usedPalettes(tokens.colors) },
-    semanticTokens: { ...semanticTokens, colors: usedPalettes(semanticTokens.colors) },
+    semanticTokens: lightOnly({ ...semanticTokens, colors: usedPalettes(semanticTokens.colors) }),
     textStyles,
     layerStyles,
     animationStyles,
@@ -62,4 +78,8 @@ const appConfig = defineConfig({
   },
 });
 
-export const system = createSystem(defaultBaseConfig, appConfig);
+export const createAppSystem = () => createSystem(defaultBaseConfig, appConfig);
+
+/** The system, built once when first used. */
+let built: ReturnType<typeof createAppSystem> | undefined;
+export const appSystem = (): ReturnType<typeof createAppSystem> => (built ??= createAppSystem());

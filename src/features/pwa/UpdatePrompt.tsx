@@ -1,9 +1,11 @@
 // "A new version is available" with Reload. Reload never cuts an upload: it waits for the queue
-// to go idle first (apply-update.ts), and says so meanwhile.
-import { Box, Button, Flex, Text } from '@chakra-ui/react';
+// to go idle first (apply-update.ts), and says so meanwhile. Plain elements with a CSS module:
+// part of the signed-in shell, which renders without Chakra (issue 8).
 import { useState } from 'react';
+import { PlainButton } from '../../components/PlainButton';
 import { useT } from '../../lib/locale-context';
 import { applyUpdate } from './apply-update';
+import styles from './pwa.module.css';
 import { usePwaState } from './use-pwa-state';
 
 export function UpdatePrompt() {
@@ -12,29 +14,13 @@ export function UpdatePrompt() {
   const [asked, setAsked] = useState(false);
   if (!updateWaiting) return null;
   return (
-    <Box
-      role="status"
-      data-testid="update-prompt"
-      position="fixed"
-      zIndex="toast"
-      insetInline="4"
-      bottom="calc(1rem + env(safe-area-inset-bottom))"
-      mx="auto"
-      maxW="md"
-      bg="gray.900"
-      color="white"
-      borderRadius="l2"
-      boxShadow="lg"
-      px="4"
-      py="3"
-    >
-      <Flex align="center" gap="3" wrap="wrap">
-        <Text flex="1">
+    <div role="status" data-testid="update-prompt" className={styles.update}>
+      <div className={styles.updateRow}>
+        <p className={styles.updateText}>
           {updateDeferred ? t('pwa.updateAfterUpload') : t('pwa.updateAvailable')}
-        </Text>
-        <Button
+        </p>
+        <PlainButton
           size="sm"
-          colorPalette="blue"
           disabled={asked}
           onClick={() => {
             setAsked(true);
@@ -42,8 +28,8 @@ export function UpdatePrompt() {
           }}
         >
           {t('pwa.reload')}
-        </Button>
-      </Flex>
-    </Box>
+        </PlainButton>
+      </div>
+    </div>
   );
 }

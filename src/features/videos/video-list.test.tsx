@@ -207,4 +207,17 @@ describe('Video list', { timeout: 30_000 }, () => {
     // Two rows under the range, which says so (the server counted the hidden one: 53).
     expect(screen.getAllByText('1 - 2 of 52')).toHaveLength(2);
   });
+  it('opens the upload dialog from the list, Chakra and the dialog loading on that first click', async () => {
+    signedIn({
+      'GET /api/videos': () => ({ status: 200, body: page([]) }),
+      'GET /api/supported-videos-languages': () => ({
+        status: 200,
+        body: [{ code: 'en', name: 'English' }],
+      }),
+    });
+    const { user } = renderApp('/video');
+    await user.click(await screen.findByRole('button', { name: 'Upload' }, FIRST));
+    const dialog = await screen.findByRole('dialog', {}, FIRST);
+    expect(within(dialog).getByText('Upload a video')).toBeTruthy();
+  });
 });
