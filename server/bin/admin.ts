@@ -110,7 +110,10 @@ function deleteUser(args: string[]): Run {
   return async (db, config) => {
     const user = await findUserByEmail(db, email);
     if (!user) throw new AccountError(`No user with the e-mail ${email}.`);
-    const { deletedVideos } = await deleteAccount({ db, storage: createStorage(config) }, user.id);
+    const { deletedVideos } = await deleteAccount(
+      { db, storage: createStorage(config), now: Date.now },
+      user.id,
+    );
     console.log(
       `Deleted user ${user.email} (team "${user.team_name}") and ${deletedVideos} video(s).`,
     );

@@ -1,8 +1,10 @@
-// DELETE /api/users/{id}: only oneself; the account, its sessions, its videos with their files
-// and scenes go; a team never loses its last admin while members remain.
+// DELETE /api/users/{id}: only oneself; the account, its sessions, its videos with their files,
+// scenes, search entries and running analysis go; a team never loses its last admin while
+// members remain.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedCompletedVideo, teamOf } from '../support/seed.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
 let server: TestServer;
@@ -91,6 +93,68 @@ describe('DELETE /api/users/{id}', () => {
       [colleague],
     );
     expect(sam!.is_team_admin).toBe(true);
+  });
+
+  it('stops the analysis of its videos and takes them out of the search index', async () => {
+    const owner = await server.createUser({
+      email: 'uma@example.com',
+      password: 'Uma123456',
+      team: 'Index',
+    });
+    const colleague = await server.createUser({
+      email: 'vic@example.com',
+      password: 'Vic123456',
+      team: 'Index',
+    });
+    const teamId = await teamOf(server.ctx, owner);
+    const scenes = [{ description: 'Harbour at dawn' }];
+    const indexed = await seedCompletedVideo(server.ctx, { teamId, ownerId: owner, scenes });
+    const theirs = await seedCompletedVideo(server.ctx, { teamId, ownerId: colleague, scenes });
+    const failed = await seedCompletedVideo(server.ctx, {
+      teamId,
+      ownerId: owner,
+      status: 'failed',
+      index: false,
+    });
+    const token = await server.login('uma@example.com', 'Uma123456');
+    const retry = await server.call('POST', `/api/videos/${failed.id}/retry-process`, { token });
+    expect(retry.status).toBe(200);
+    const db = server.ctx.db;
+    const count = async (sql: string, id: string) =>
+      (await db.query<{ n: number }>(sql, [id]))[0]!.n;
+    const liveJobs = (id: string) =>
+      count(
+        `SELECT count(*)::int AS n FROM jobs WHERE video_id = $1 AND state IN ('queued', 'running')`,
+        id,
+      );
+    const documents = (id: string) =>
+      count('SELECT count(*)::int AS n FROM search_documents WHERE video_id = $1', id);
+    const postings = (id: string) =>
+      count('SELECT count(*)::int AS n FROM search_postings WHERE video_id = $1', id);
+    const teamDocs = async () =>
+      (
+        await db.query<{ n: number }>(
+          'SELECT sum(n_docs)::int AS n FROM search_corpus_stats WHERE team_id = $1',
+          [teamId],
+        )
+      )[0]!.n;
+    expect(await liveJobs(failed.id)).toBe(1);
+    expect(await documents(indexed.id)).toBe(2);
+    expect(await teamDocs()).toBe(4);
+
+    expect((await server.call('DELETE', `/api/users/${owner}`, { token })).status).toBe(200);
+
+    expect(await liveJobs(failed.id)).toBe(0);
+    expect(await documents(indexed.id)).toBe(0);
+    expect(await postings(indexed.id)).toBe(0);
+    expect(await documents(theirs.id)).toBe(2);
+    // The team's keyword statistics count the colleague's video and its scene only.
+    expect(await teamDocs()).toBe(2);
+    // An analysis that was under way must not bring files back after the deletion.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(fs.existsSync(filesDir('input', failed.id))).toBe(false);
+    expect(fs.existsSync(filesDir('output', failed.id))).toBe(false);
+    expect(fs.existsSync(filesDir('output', indexed.id))).toBe(false);
   });
 
   it('promotes the longest-standing member only when no admin is left', async () => {

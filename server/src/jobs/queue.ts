@@ -41,7 +41,10 @@ export function wakeWorkers(name: JobName): void {
 }
 
 /** Cancels the video's queued and running jobs; running handlers stop at their next check. */
-export async function cancelJobs(ctx: AppContext, videoId: string): Promise<string[]> {
+export async function cancelJobs(
+  ctx: Pick<AppContext, 'db' | 'now'>,
+  videoId: string,
+): Promise<string[]> {
   const ids = await cancelJobsOfVideo(ctx.db, videoId, ctx.now());
   if (ids.length > 0) jobSignals.emit('cancelled', ids);
   return ids;
