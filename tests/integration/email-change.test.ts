@@ -118,6 +118,27 @@ describe('e-mail change', () => {
     expect(right.body.detail).toBe('Too many incorrect codes. Please request a new code.');
   });
 
+  it('gives 5 fresh tries with the new code after the tries ran out', async () => {
+    const { token } = await freshUser();
+    await request(token, 'again@example.com');
+    const first = await codeFor('again@example.com');
+    for (let i = 0; i < 5; i++) await verify(token, 'again@example.com', wrongCode(first));
+    expect((await verify(token, 'again@example.com', first)).body.detail).toBe(
+      'Too many incorrect codes. Please request a new code.',
+    );
+    offset += 31e3;
+    expect((await request(token, 'again@example.com')).status).toBe(200);
+    const second = await codeFor('again@example.com', 1);
+    for (let left = 4; left >= 1; left--) {
+      const res = await verify(token, 'again@example.com', wrongCode(second));
+      expect(res.body.detail).toMatch(new RegExp(`^The code is incorrect. ${left} tr`));
+    }
+    // The fifth try of the new code, the right one, still counts.
+    const done = await verify(token, 'again@example.com', second);
+    expect(done.status).toBe(200);
+    expect(done.body.email).toBe('again@example.com');
+  });
+
   it('expires a code after 10 minutes', async () => {
     const { token } = await freshUser();
     await request(token, 'late@example.com');
