@@ -99,6 +99,36 @@ describe('Change email', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('opens reached steps from the sidebar and resends a fresh code', async () => {
+    const { user, sent } = await toStepTwo({});
+    const requests = () => sent.filter((r) => r.url.pathname.endsWith('change-email-request'));
+    await user.click(screen.getByLabelText('Digit 1 of 6'));
+    await user.keyboard('12');
+
+    // Step 1 from the sidebar keeps the typed address; step 2 stays reachable.
+    await user.click(button('New email'));
+    expect(screen.getByLabelText<HTMLInputElement>('New email').value).toBe(NEW_EMAIL);
+    expect(screen.queryByLabelText('Digit 1 of 6')).toBeNull();
+    await user.click(button('Verification code'));
+    expect(screen.getByLabelText<HTMLInputElement>('Digit 2 of 6').value).toBe('2');
+
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 31_000);
+    const resend = await screen.findByRole<HTMLButtonElement>('button', { name: 'Resend code' });
+    vi.useRealTimers();
+    await user.click(resend);
+    expect((await screen.findByRole('status')).textContent).toBe('A new code has been sent.');
+    expect(requests()).toHaveLength(2);
+    expect(requests()[1]!.body).toEqual({
+      current_password: 'Secret2024ok',
+      new_email: NEW_EMAIL,
+      language: 'en',
+    });
+    // The new code starts in empty boxes, and the next resend waits again.
+    expect(screen.getByLabelText<HTMLInputElement>('Digit 1 of 6').value).toBe('');
+    expect(button('Resend code in 30 s').disabled).toBe(true);
+  });
+
   it('shows a refused request inline and stays on step 1, whose next step cannot be opened', async () => {
     signedIn({
       'POST /api/users/change-email-request': () => ({

@@ -33,6 +33,32 @@ describe('Profile', { timeout: 30_000 }, () => {
     await waitFor(() => expect(window.location.search).toBe('?type=account'));
   });
 
+  it('switches sections from the side menu, naming them in lower case in the query', async () => {
+    signedIn();
+    const { user } = renderApp('/profile');
+    const menu = await screen.findByRole('navigation', { name: 'Profile sections' }, FIRST);
+    const links = within(menu).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual([
+      'Account',
+      'Change email',
+      'Change password',
+      'Export profile',
+      'Delete account',
+    ]);
+    const current = () => within(menu).getByRole('link', { current: 'page' }).textContent;
+    expect(current()).toBe('Account');
+
+    await user.click(within(menu).getByRole('link', { name: 'Change password' }));
+    expect(await screen.findByLabelText('Confirm password', {}, FIRST)).toBeTruthy();
+    expect(window.location.search).toBe('?type=change_password');
+    expect(current()).toBe('Change password');
+
+    await user.click(within(menu).getByRole('link', { name: 'Delete account' }));
+    expect(await screen.findByText('Danger zone', {}, FIRST)).toBeTruthy();
+    expect(window.location.search).toBe('?type=delete_account');
+    expect(screen.queryByLabelText('Confirm password')).toBeNull();
+  });
+
   it('stays blank until the profile arrives', async () => {
     const { sent } = signedIn({
       'GET /api/profile': () => ({ status: 500, body: { detail: 'down' } }),
