@@ -1,8 +1,9 @@
 // Sign-in, refresh, logout, profile and the forced change of the initial password, against the
 // real server and database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MUST_CHANGE_PASSWORD } from '../../server/src/plugins/auth.ts';
+import { MUST_CHANGE_PASSWORD, NOT_AUTHENTICATED } from '../../server/src/plugins/auth.ts';
 import { countLiveSessions } from '../../server/src/repositories/sessions.ts';
+import { apiRoutes, fillParams } from '../support/routes.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
 let server: TestServer;
@@ -181,6 +182,71 @@ describe('initial password', () => {
     });
     expect(allowed.status).toBe(200);
     expect(await countLiveSessions(server.ctx.db, id, Date.now())).toBe(1);
+  });
+});
+
+describe('the initial-password gate on every call', () => {
+  // The calls a new account may make (and logout); all stay behind the token.
+  const ALLOWED = [
+    'GET /api/profile',
+    'POST /api/change-password',
+    'GET /api/refresh',
+    'POST /api/logout',
+  ];
+  // Opened in a browser tab with a signed link; its bearer fallback refuses a new account itself.
+  const OWN_CHECK = ['GET /api/videos/:id/report/report.html'];
+
+  it('refuses every other API route with 403 and the detail, anonymous callers with 401, whatever the body', async () => {
+    await server.createUser({
+      email: 'gated@example.com',
+      password: 'Initial123',
+      mustChangePassword: true,
+    });
+    const token = await server.login('gated@example.com', 'Initial123');
+    const gated: string[] = [];
+    const open: string[] = [];
+    for (const route of apiRoutes(server.app)) {
+      for (const method of route.methods) {
+        const name = `${method} ${route.path}`;
+        const path = fillParams(route.path, '00000000-0000-0000-0000-000000000000');
+        // An empty object fails every body schema: the session is checked before the body.
+        const body = method === 'GET' ? undefined : {};
+        const anonymous = await server.call(method, path, { body });
+        if (anonymous.status !== 401 || anonymous.body?.detail !== NOT_AUTHENTICATED) {
+          open.push(name); // public: login, forgot/reset password, health, signed upload forms
+          continue;
+        }
+        // The allowed calls (refresh rotates the token, logout revokes it) have their own tests.
+        if (ALLOWED.includes(name)) continue;
+        const res = await server.call(method, path, { token, body });
+        if (OWN_CHECK.includes(name)) {
+          expect([401, 403], name).toContain(res.status);
+          continue;
+        }
+        expect({ name, status: res.status, detail: res.body?.detail }).toEqual({
+          name,
+          status: 403,
+          detail: MUST_CHANGE_PASSWORD,
+        });
+        gated.push(name);
+      }
+    }
+    expect(gated).toEqual(
+      expect.arrayContaining([
+        'GET /api/videos',
+        'POST /api/videos',
+        'PUT /api/users/update-profile',
+        'POST /api/users/change-email-request',
+        'DELETE /api/users/:id',
+        'GET /api/supported-videos-languages',
+      ]),
+    );
+    expect(open).toEqual(
+      expect.arrayContaining(['POST /api/login', 'POST /api/forgot-password', 'GET /api/health']),
+    );
+    for (const name of ALLOWED) expect(open).not.toContain(name);
+    // The allowed calls answer the new account.
+    expect((await server.call('GET', '/api/profile', { token })).status).toBe(200);
   });
 });
 

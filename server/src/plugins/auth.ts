@@ -29,6 +29,7 @@ declare module 'fastify' {
 
 export const MUST_CHANGE_PASSWORD =
   'You must change your initial password before you can continue.';
+export const NOT_AUTHENTICATED = 'Not authenticated';
 
 export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -39,12 +40,14 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 
 export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('auth', null);
-  app.addHook('preHandler', async (request, reply) => {
+  // onRequest, before the body is read and validated: a caller without a valid session gets 401
+  // (and a new account 403) whatever it sends, and its body is never read.
+  app.addHook('onRequest', async (request, reply) => {
     const cfg = request.routeOptions.config;
     const url = request.routeOptions.url ?? '';
     if (!url.startsWith('/api/') || cfg.public) return;
     const token = bearerToken(request);
-    if (!token) throw new HttpError(401, 'Not authenticated');
+    if (!token) throw new HttpError(401, NOT_AUTHENTICATED);
     const session = await findSession(ctx.db, token);
     const now = ctx.now();
     if (!session || session.refresh_until.getTime() <= now)
@@ -52,7 +55,7 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
     if (!cfg.allowExpired && session.expires_at.getTime() <= now)
       throw new HttpError(401, 'Session expired');
     const user = await findUserById(ctx.db, session.user_id);
-    if (!user) throw new HttpError(401, 'Not authenticated');
+    if (!user) throw new HttpError(401, NOT_AUTHENTICATED);
     if (user.must_change_password && !cfg.allowInitialPassword) {
       throw new HttpError(403, MUST_CHANGE_PASSWORD);
     }
@@ -64,6 +67,6 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
 
 /** The signed-in user of a route that is not public. */
 export function requireAuth(request: FastifyRequest): AuthInfo {
-  if (!request.auth) throw new HttpError(401, 'Not authenticated');
+  if (!request.auth) throw new HttpError(401, NOT_AUTHENTICATED);
   return request.auth;
 }
