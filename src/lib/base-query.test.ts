@@ -56,6 +56,22 @@ describe('base query (section 7)', () => {
     });
   });
 
+  it('names the interface language in Accept-Language (the server writes mails in it)', async () => {
+    const { sent } = stubFetch({ 'GET /api/open': () => ({ status: 200, body: {} }) });
+    const store = createStore();
+    try {
+      document.documentElement.lang = 'ja';
+      await store.dispatch(testApi.endpoints.probe.initiate({ path: '/api/open' }));
+      document.documentElement.lang = 'en';
+      await store.dispatch(
+        testApi.endpoints.probe.initiate({ path: '/api/open', params: { again: 1 } }),
+      );
+    } finally {
+      document.documentElement.lang = '';
+    }
+    expect(sent.map((r) => r.headers['Accept-Language'])).toEqual(['ja', 'en']);
+  });
+
   it('leaves the token off when the endpoint says so or when nobody is signed in', async () => {
     const { sent } = stubFetch({ 'GET /api/open': () => ({ status: 200, body: {} }) });
     const store = await signedInStore();

@@ -67,6 +67,9 @@ export async function request(
     if (args.body !== undefined) body = JSON.stringify(args.body);
   }
   if (token) headers.Authorization = `Bearer ${token}`;
+  // The interface language (kept on <html lang>): the server writes mails in it.
+  const language = typeof document === 'undefined' ? '' : document.documentElement.lang;
+  if (language) headers['Accept-Language'] = language;
 
   let response: Response;
   try {

@@ -130,6 +130,51 @@ describe('POST /api/reset-password', () => {
   });
 });
 
+describe('the language of the reset mail', () => {
+  it("is the app's language at the last sign-in, or the one the request is made in", async () => {
+    await server.createUser({ email: 'yuki@example.com', password: 'Yuki12345' });
+    const login = await server.call('POST', '/api/login', {
+      body: { email: 'yuki@example.com', password: 'Yuki12345' },
+      headers: { 'accept-language': 'ja' },
+    });
+    expect(login.body.user.language).toBe('ja');
+    const token = login.body.access_token as string;
+    expect((await server.call('GET', '/api/profile', { token })).body.language).toBe('ja');
+
+    // Asked without a language (not from the app): the user's own.
+    let before = countMessages(server.dataDir, 'yuki@example.com');
+    await server.call('POST', '/api/forgot-password', { body: { email: 'yuki@example.com' } });
+    const japanese = await waitForMessage(server.dataDir, {
+      to: 'yuki@example.com',
+      after: before,
+    });
+    expect(japanese.subject).toContain('パスワード再設定');
+    expect(japanese.text).toContain('新しいパスワードを設定してください');
+
+    // Asked from the app in English: English.
+    before = countMessages(server.dataDir, 'yuki@example.com');
+    await server.call('POST', '/api/forgot-password', {
+      body: { email: 'yuki@example.com' },
+      headers: { 'accept-language': 'en-US,en;q=0.9' },
+    });
+    const english = await waitForMessage(server.dataDir, { to: 'yuki@example.com', after: before });
+    expect(english.subject).toBe('Video Archive: reset your password');
+
+    // A refresh from the app in English makes English the user's language again.
+    const refreshed = await server.call('GET', '/api/refresh', {
+      token,
+      headers: { 'accept-language': 'en' },
+    });
+    expect(refreshed.body.user.language).toBe('en');
+    // Other languages change nothing.
+    const other = await server.call('POST', '/api/login', {
+      body: { email: 'yuki@example.com', password: 'Yuki12345' },
+      headers: { 'accept-language': 'fr-FR' },
+    });
+    expect(other.body.user.language).toBe('en');
+  });
+});
+
 describe('reset mails per account', () => {
   it('sends at most 3 links per 15 minutes, silently, then again later', async () => {
     await server.createUser({ email: 'judy@example.com', password: 'Judy12345' });

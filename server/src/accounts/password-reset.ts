@@ -1,7 +1,7 @@
 // Forgot and reset password. Reset links carry a random token; the database keeps its hash.
 import { hashPassword } from '../auth/passwords.ts';
 import { hashToken, newToken } from '../auth/tokens.ts';
-import { languageOr } from '../auth/validation.ts';
+import { languageOr, type Language } from '../auth/validation.ts';
 import type { AppContext } from '../context.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { RESET_MAIL_WINDOW_MS, RESET_MAILS_PER_WINDOW, RESET_TOKEN_TTL_MS } from '../limits.ts';
@@ -22,9 +22,14 @@ export const INVALID_RESET_LINK = 'This link is invalid or has expired.';
 /**
  * Sends a reset link when the account exists; does nothing otherwise. Runs after the answer
  * has left, so known and unknown e-mails answer alike. A few mails per window at most, so the
- * call cannot be used to flood someone's inbox.
+ * call cannot be used to flood someone's inbox. The mail is in the language the request was
+ * made in when it names one, else in the user's.
  */
-export async function sendResetLink(ctx: AppContext, email: string): Promise<void> {
+export async function sendResetLink(
+  ctx: AppContext,
+  email: string,
+  requestLanguage?: Language,
+): Promise<void> {
   const user = await findUserByEmail(ctx.db, email);
   if (!user) return;
   const now = ctx.now();
@@ -43,7 +48,7 @@ export async function sendResetLink(ctx: AppContext, email: string): Promise<voi
     ttlMs: RESET_TOKEN_TTL_MS,
   });
   const link = `${ctx.config.publicUrl}/reset-password?resetToken=${encodeURIComponent(token)}`;
-  const message = templates.resetPassword[languageOr(user.language, 'en')]({
+  const message = templates.resetPassword[requestLanguage ?? languageOr(user.language, 'en')]({
     link,
     minutes: RESET_TOKEN_TTL_MS / 60_000,
   });

@@ -70,6 +70,15 @@ export function languageOr(value: unknown, fallback: Language): Language {
   return (LANGUAGES as readonly unknown[]).includes(value) ? (value as Language) : fallback;
 }
 
+/**
+ * The interface language a request names first in Accept-Language (the app sends its own:
+ * src/lib/base-query.ts), or undefined when that is neither English nor Japanese.
+ */
+export function headerLanguage(header: string | undefined): Language | undefined {
+  const first = header?.split(',')[0]?.split(';')[0]?.trim().toLowerCase() ?? '';
+  return LANGUAGES.find((code) => first === code || first.startsWith(`${code}-`));
+}
+
 /** What is wrong with a (trimmed) username, worded to follow the field name; or undefined. */
 export function usernameProblem(username: string): string | undefined {
   if (!username) return 'is required';

@@ -11,6 +11,7 @@ import {
 } from '../../accounts/throttle.ts';
 import { dummyHash, hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import {
+  headerLanguage,
   requireConfirmation,
   requireEmail,
   requireNewPassword,
@@ -27,7 +28,13 @@ import {
   revokeSession,
   revokeUserSessions,
 } from '../../repositories/sessions.ts';
-import { findUserByEmail, findUserById, setPassword } from '../../repositories/users.ts';
+import {
+  findUserByEmail,
+  findUserById,
+  setLanguage,
+  setPassword,
+  type UserRow,
+} from '../../repositories/users.ts';
 import { registerUserRoutes } from '../users/index.ts';
 import { bodyOf, checkCurrentPassword, objectBody, tooManyAttempts } from './guards.ts';
 
@@ -36,6 +43,21 @@ export const FORGOT_PASSWORD_ANSWER =
   'If there is an account associated with this email, you will receive instructions on how to reset your password.';
 
 const PUBLIC = { public: true } as const;
+
+/**
+ * Signing in (and each refresh) records the interface language the app is used in, so mails
+ * sent later, such as a reset link, are in that language.
+ */
+async function rememberLanguage(
+  ctx: AppContext,
+  user: UserRow,
+  header: string | undefined,
+): Promise<UserRow> {
+  const language = headerLanguage(header);
+  if (!language || language === user.language) return user;
+  await setLanguage(ctx.db, user.id, language);
+  return { ...user, language };
+}
 
 /** Auth and user account routes: the one registration of this area. */
 export async function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -66,7 +88,10 @@ function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
     // Housekeeping rides along with logins: no timer, and it happens where rows are made.
     await pruneThrottle(ctx);
     await pruneSessions(ctx.db, ctx.now());
-    return tokenAnswer(token, user);
+    return tokenAnswer(
+      token,
+      await rememberLanguage(ctx, user, request.headers['accept-language']),
+    );
   });
 
   app.get(
@@ -81,7 +106,8 @@ function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
         }
         return createSession(q, auth.user.id, ctx.now());
       });
-      return tokenAnswer(token, auth.user);
+      const user = await rememberLanguage(ctx, auth.user, request.headers['accept-language']);
+      return tokenAnswer(token, user);
     },
   );
 
@@ -123,11 +149,12 @@ function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.post('/api/forgot-password', { config: PUBLIC, schema: objectBody }, async (request) => {
     const email = requireEmail(bodyOf(request).email);
+    const language = headerLanguage(request.headers['accept-language']);
     // Nothing about the account is looked at before answering: same answer, same time.
     runInBackground(
       ctx,
       (err) => request.log.error({ err }, 'sending the reset link failed'),
-      () => sendResetLink(ctx, email),
+      () => sendResetLink(ctx, email, language),
     );
     return { detail: FORGOT_PASSWORD_ANSWER };
   });
