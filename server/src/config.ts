@@ -32,13 +32,16 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+/** Pino's levels: an unknown one would stop the server with a stack trace instead. */
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
 function oneOf<T extends string>(name: string, value: string, allowed: readonly T[]): T {
   if ((allowed as readonly string[]).includes(value)) return value as T;
   throw new ConfigError(`${name} must be one of ${allowed.join(', ')} (got "${value}")`);
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const port = Number(env.PORT ?? 8080);
+  const port = Number(env.PORT || 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new ConfigError(`PORT must be a port number (got "${env.PORT}")`);
   }
@@ -68,7 +71,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     ffmpegPath: env.FFMPEG_PATH || undefined,
     ffprobePath: env.FFPROBE_PATH || undefined,
-    logLevel: env.LOG_LEVEL || 'info',
+    logLevel: oneOf('LOG_LEVEL', env.LOG_LEVEL || 'info', LOG_LEVELS),
     webRoot: path.resolve(env.WEB_ROOT || 'dist'),
   };
 }

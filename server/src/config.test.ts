@@ -1,0 +1,94 @@
+// The settings table of OPERATIONS.md: names, defaults and refusals, as the server reads them.
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('has the defaults of the settings table', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: path.resolve('./data'),
+      publicUrl: 'http://127.0.0.1:8080',
+      databaseUrl: undefined,
+      storage: 'local',
+      smtpUrl: undefined,
+      worker: 'inline',
+      ai: { provider: 'local' },
+      ffmpegPath: undefined,
+      ffprobePath: undefined,
+      logLevel: 'info',
+    });
+  });
+
+  it('reads every setting from its variable', () => {
+    const config = loadConfig({
+      PORT: '9090',
+      HOST: '0.0.0.0',
+      DATA_DIR: '/srv/archive',
+      DATABASE_URL: 'postgres://db/archive',
+      STORAGE: 's3',
+      S3_BUCKET: 'videos',
+      S3_REGION: 'eu-central-1',
+      S3_ENDPOINT: 'http://minio:9000',
+      SMTP_URL: 'smtp://mail:25',
+      WORKER: 'off',
+      AI_PROVIDER: 'openai',
+      AI_BASE_URL: 'http://ollama:11434/v1',
+      AI_MODEL: 'm',
+      AI_EMBEDDING_MODEL: 'e',
+      AI_TRANSCRIBE_MODEL: 't',
+      FFMPEG_PATH: '/opt/ffmpeg',
+      FFPROBE_PATH: '/opt/ffprobe',
+      LOG_LEVEL: 'debug',
+    });
+    expect(config).toMatchObject({
+      port: 9090,
+      host: '0.0.0.0',
+      dataDir: '/srv/archive',
+      publicUrl: 'http://0.0.0.0:9090',
+      databaseUrl: 'postgres://db/archive',
+      storage: 's3',
+      s3: { bucket: 'videos', region: 'eu-central-1', endpoint: 'http://minio:9000' },
+      smtpUrl: 'smtp://mail:25',
+      worker: 'off',
+      ai: {
+        provider: 'openai',
+        baseUrl: 'http://ollama:11434/v1',
+        model: 'm',
+        embeddingModel: 'e',
+        transcribeModel: 't',
+      },
+      ffmpegPath: '/opt/ffmpeg',
+      ffprobePath: '/opt/ffprobe',
+      logLevel: 'debug',
+    });
+  });
+
+  it('takes PUBLIC_URL as given, without a trailing slash', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://archive.example.com/' }).publicUrl).toBe(
+      'https://archive.example.com',
+    );
+  });
+
+  it('treats an empty variable as unset', () => {
+    const config = loadConfig({ PORT: '', HOST: '', LOG_LEVEL: '', STORAGE: '', WORKER: '' });
+    expect(config).toMatchObject({ port: 8080, host: '127.0.0.1', logLevel: 'info' });
+  });
+
+  it('refuses values it cannot use, naming the variable', () => {
+    const cases: [Record<string, string>, RegExp][] = [
+      [{ PORT: 'eighty' }, /PORT/],
+      [{ PORT: '70000' }, /PORT/],
+      [{ STORAGE: 'ftp' }, /STORAGE must be one of local, s3/],
+      [{ WORKER: 'yes' }, /WORKER must be one of inline, off/],
+      [{ AI_PROVIDER: 'magic' }, /AI_PROVIDER must be one of local, openai/],
+      [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
+    ];
+    for (const [env, message] of cases) {
+      expect(() => loadConfig(env), JSON.stringify(env)).toThrow(ConfigError);
+      expect(() => loadConfig(env), JSON.stringify(env)).toThrow(message);
+    }
+  });
+});
