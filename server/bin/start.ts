@@ -9,7 +9,7 @@ async function main(): Promise<void> {
   const root = path.resolve(import.meta.dirname, '..', '..');
   if (process.env.SKIP_WEB_BUILD !== '1' && webBuildIsStale(root, config.webRoot)) {
     console.log('Building the web app…');
-    buildWebApp(root);
+    buildWebApp(root, config.webRoot);
   }
   const running = await startServer(config);
   const stop = (): void => {

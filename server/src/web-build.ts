@@ -21,11 +21,13 @@ export function webBuildIsStale(root: string, webRoot: string): boolean {
   return SOURCES.some((s) => newestMtime(path.join(root, s)) > built);
 }
 
-export function buildWebApp(root: string): void {
+/** Builds the web app into webRoot (the folder the server then serves). */
+export function buildWebApp(root: string, webRoot: string): void {
   const vite = path.join(root, 'node_modules', '.bin', 'vite');
   if (!fs.existsSync(vite)) {
     throw new Error('The web app is not built and vite is not installed: run `npm install` first.');
   }
-  const res = spawnSync(vite, ['build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  const args = ['build', '--logLevel', 'warn', '--outDir', webRoot, '--emptyOutDir'];
+  const res = spawnSync(vite, args, { cwd: root, stdio: 'inherit' });
   if (res.status !== 0) throw new Error('Building the web app failed (see above).');
 }
