@@ -1,5 +1,7 @@
 // DATABASE_URL: the server speaks to PostgreSQL through node-postgres. Here the PostgreSQL is
 // an in-memory PGlite with pgvector served over the wire protocol by its socket server.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
@@ -9,14 +11,33 @@ import { startTestServer, type TestServer } from '../support/server.ts';
 let pglite: PGlite;
 let socket: PGLiteSocketServer;
 let server: TestServer;
+let databaseUrl: string;
+
+/** `npm run admin -- ...` against the same PostgreSQL, as its own process. */
+function admin(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const root = path.resolve(import.meta.dirname, '..', '..');
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(root, 'server/bin/admin.ts'), ...args],
+      { cwd: root, env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: server.dataDir } },
+    );
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+  });
+}
 
 beforeAll(async () => {
   pglite = await PGlite.create({ extensions: { vector } });
   // More connections than the server's pool, so the pool is never refused.
   socket = new PGLiteSocketServer({ db: pglite, port: 0, host: '127.0.0.1', maxConnections: 32 });
   await socket.start();
-  const url = `postgres://postgres@${socket.getServerConn()}/postgres`;
-  server = await startTestServer({ DATABASE_URL: url });
+  databaseUrl = `postgres://postgres@${socket.getServerConn()}/postgres`;
+  server = await startTestServer({ DATABASE_URL: databaseUrl });
   // Two database engines start here (the served PGlite and the server's pool): slow when busy.
 }, 180_000);
 afterAll(async () => {
@@ -72,6 +93,33 @@ describe('DATABASE_URL', () => {
     );
     expect(after.map((r) => r.status)).toEqual([200, 401, 401, 401, 401, 401]);
   });
+
+  it('lets the admin command make and list accounts while the server runs', async () => {
+    const created = await admin(
+      'create-user',
+      '--email',
+      'while-running@example.com',
+      '--team',
+      'Shared PG',
+      '--team-admin',
+    );
+    expect(created.stderr).toBe('');
+    expect(created.code).toBe(0);
+    const password = /Initial password: (\S+)/.exec(created.stdout)?.[1] ?? '';
+    // The running server sees the new account at once and makes it change its password.
+    const login = await server.call('POST', '/api/login', {
+      body: { email: 'while-running@example.com', password },
+    });
+    expect(login.status).toBe(200);
+    expect(login.body.user).toMatchObject({
+      must_change_password: true,
+      is_team_admin: true,
+      team: { name: 'Shared PG' },
+    });
+    const listed = await admin('list-users');
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toMatch(/while-running@example\.com\s+Shared PG/);
+  }, 240_000);
 
   it('keeps concurrent parameterised queries apart on the served PGlite', async () => {
     // Without one connection, the messages of parallel queries interleave on PGlite's single
