@@ -83,12 +83,26 @@ journey(
     const mail = await waitForMessage(app.dataDir, { to: newEmail });
     const code = extractCode(mail.text);
 
-    // A wrong code first (only its last digit differs): the error shows inline, in red.
+    // A wrong code first (only its last digit differs), pasted into the third box as it would
+    // be copied from a mail: it fills every box. The error shows inline, in red.
     const wrong = code.slice(0, 5) + String((Number(code[5]) + 1) % 10);
-    await page.getByLabel('Digit 1 of 6').fill(wrong[0]!);
-    await page.keyboard.type(wrong.slice(1));
+    assert.equal(await button(page, 'Verify').isDisabled(), true);
+    await page.getByLabel('Digit 3 of 6').evaluate((box, text) => {
+      const data = new DataTransfer();
+      data.setData('text/plain', ` ${text.slice(0, 3)} ${text.slice(3)} `);
+      box.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true }));
+    }, wrong);
+    for (let i = 0; i < 6; i += 1) {
+      assert.equal(await page.getByLabel(`Digit ${i + 1} of 6`).inputValue(), wrong[i]);
+    }
     await button(page, 'Verify').click();
-    await page.getByRole('alert').getByText('The code is incorrect. 4 tries left.').waitFor();
+    const inline = page
+      .getByRole('alert')
+      .filter({ hasText: 'The code is incorrect. 4 tries left.' });
+    await inline.waitFor();
+    const colour = await inline.evaluate((element) => getComputedStyle(element).color);
+    const [red = 0, green = 0, blue = 0] = (colour.match(/[\d.]+/g) ?? []).map(Number);
+    assert.ok(red > 100 && red > 2 * green && red > 2 * blue, `inline error colour ${colour}`);
 
     // The right code over the wrong one, typed box by box: each digit moves to the next box,
     // also where it equals the digit already there.
