@@ -139,6 +139,17 @@ describe('e-mail change', () => {
     expect(done.body.email).toBe('again@example.com');
   });
 
+  it('refuses the code when the address was taken after it was sent', async () => {
+    const { email, token } = await freshUser();
+    await request(token, 'race@example.com');
+    const code = await codeFor('race@example.com');
+    await server.createUser({ email: 'Race@example.com', password: 'Passw0rd1', team: 'Other' });
+    const res = await verify(token, 'race@example.com', code);
+    expect(res.status).toBe(422);
+    expect(res.body.detail[0].msg).toBe('new_email cannot be used. Please choose another address.');
+    expect((await server.call('GET', '/api/profile', { token })).body.email).toBe(email);
+  });
+
   it('expires a code after 10 minutes', async () => {
     const { token } = await freshUser();
     await request(token, 'late@example.com');
