@@ -1,8 +1,9 @@
 import 'fake-indexeddb/auto';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { VIDEO_DETAIL_POLL_BACKOFF } from '../../config/limits';
 import { renderApp } from '../../testing/render-app';
-import { stubSignedIn, useStoredSession } from '../../testing/signed-in';
+import { EMPTY_LIST, stubSignedIn, useStoredSession } from '../../testing/signed-in';
 
 // The first render loads lazy route chunks, which vitest transforms on demand.
 const FIRST = { timeout: 15_000 };
@@ -126,5 +127,83 @@ describe('Trailer and report areas', { timeout: 30_000 }, () => {
     expect(within(area).getByText(/The trailer is being created/)).toBeTruthy();
     expect(within(area).getByText(/The report is being created/)).toBeTruthy();
     expect(within(area).queryByRole('button')).toBeNull();
+  });
+});
+
+describe('Refreshing the video while a job runs', { timeout: 30_000 }, () => {
+  // Fake clocks that still move with real time, so the screen's own waits work; the test jumps
+  // them over the polling intervals. setImmediate stays real: fake-indexeddb schedules with it.
+  const fakeClocks = () =>
+    vi.useFakeTimers({
+      shouldAdvanceTime: true,
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+    });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const { firstMs, factor } = VIDEO_DETAIL_POLL_BACKOFF;
+  /** Moves the clocks on in small steps, letting the page answer (render, effects) between. */
+  const elapse = async (ms: number): Promise<void> => {
+    for (let t = 0; t < ms; t += 100) await vi.advanceTimersByTimeAsync(100);
+  };
+
+  it('polls with growing intervals until the flag clears, then shows the trailer and stops', async () => {
+    fakeClocks();
+    const at: number[] = [];
+    stubSignedIn({
+      'GET /api/videos/v1': () => {
+        at.push(Date.now());
+        const done = at.length >= 4;
+        return {
+          status: 200,
+          body: {
+            ...VIDEO,
+            is_trailer_creating: !done,
+            trailer_path: done ? 'v1/trailer-1.mp4?exp=9&sig=tt' : null,
+          },
+        };
+      },
+    });
+    renderApp('/video-detail/v1');
+    const area = await screen.findByTestId('outputs-area', {}, FIRST);
+    expect(within(area).getByText(/The trailer is being created/)).toBeTruthy();
+
+    await elapse(20_000);
+    // Asked again after firstMs, then after longer and longer waits, until the flag cleared.
+    expect(at).toHaveLength(4);
+    const gaps = at.slice(1).map((t, i) => t - at[i]!);
+    [firstMs, firstMs * factor, firstMs * factor ** 2].forEach((wait, i) => {
+      expect(gaps[i]).toBeGreaterThanOrEqual(wait);
+      expect(gaps[i]).toBeLessThan(wait + 1_000);
+    });
+    expect(await within(area).findByRole('button', { name: 'Watch trailer' })).toBeTruthy();
+    expect(within(area).queryByText(/The trailer is being created/)).toBeNull();
+    await elapse(60_000);
+    expect(at).toHaveLength(4);
+  });
+
+  it('stops polling when the page is left', async () => {
+    fakeClocks();
+    let gets = 0;
+    stubSignedIn({
+      'GET /api/videos/v1': () => {
+        gets += 1;
+        return { status: 200, body: { ...VIDEO, is_report_creating: true } };
+      },
+      'GET /api/videos': () => ({ status: 200, body: EMPTY_LIST }),
+    });
+    const { user } = renderApp('/video-detail/v1');
+    await screen.findByTestId('outputs-area', {}, FIRST);
+    await elapse(firstMs + 100);
+    await waitFor(() => expect(gets).toBe(2));
+
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    // Left once the list has replaced the detail page (its route loads first).
+    await waitFor(() => expect(location.pathname).toBe('/video'));
+    await waitFor(() => expect(screen.queryByTestId('outputs-area')).toBeNull());
+    const left = gets;
+    await elapse(60_000);
+    expect(gets).toBe(left);
   });
 });
