@@ -3,6 +3,9 @@
 // refused to everyone else. The openai provider is exercised against the protocol test server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../server/src/context.ts';
+import { productHandlers } from '../../server/src/jobs/handlers.ts';
+import { DEFAULT_MAX_ATTEMPTS } from '../../server/src/jobs/queue.ts';
+import { JobWorker } from '../../server/src/jobs/worker.ts';
 import { startFakeOpenAi, type FakeOpenAi } from '../support/openai-server.ts';
 import { seedCompletedVideo, teamOf } from '../support/seed.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
@@ -208,13 +211,23 @@ describe('make-report', () => {
 describe('make-report with the openai provider', () => {
   let ai: FakeOpenAi;
   let aiServer: TestServer;
+  let worker: JobWorker;
 
   beforeAll(async () => {
     ai = await startFakeOpenAi();
-    aiServer = await startTestServer({ AI_PROVIDER: 'openai', AI_BASE_URL: ai.url });
+    // The product's handlers in a worker that retries at once (the queue's own backoff is
+    // minutes long), so a job that fails for good does so within the test.
+    aiServer = await startTestServer({ AI_PROVIDER: 'openai', AI_BASE_URL: ai.url, WORKER: 'off' });
+    worker = new JobWorker(aiServer.ctx, {
+      handlers: productHandlers(),
+      backoffMs: () => 0,
+      log: () => undefined,
+    });
+    worker.start();
   });
 
   afterAll(async () => {
+    await worker?.stop();
     await closeServer(aiServer);
     await ai?.close();
   });
@@ -235,5 +248,34 @@ describe('make-report with the openai provider', () => {
     expect(html).toContain('Written by the AI model');
     const asked = ai.requests.find((r) => JSON.stringify(r.body).includes('Where is the red car?'));
     expect(asked?.path).toBe('/chat/completions');
+  });
+  it('keeps the previous report and clears the flag when making one fails, then makes it again', async () => {
+    const owner = await aiServer.createUser({ email: 'fail@example.com', password: 'password1' });
+    const t = await aiServer.login('fail@example.com', 'password1');
+    const { id } = await seedCompletedVideo(aiServer.ctx, {
+      teamId: await teamOf(aiServer.ctx, owner),
+      scenes: SCENES,
+    });
+    const first = await makeReport(aiServer, t, id, 'Where is the red car?');
+    const key = (p: string): string => p.slice(0, p.indexOf('?'));
+
+    // The AI service refuses every attempt the queue makes: the job fails for good.
+    ai.failNext(DEFAULT_MAX_ATTEMPTS, 400);
+    const failed = await makeReport(aiServer, t, id, 'Is the sea calm?');
+    expect(key(failed.report_path)).toBe(key(first.report_path));
+    const kept = await get(pageUrl(aiServer, id, failed.report_path));
+    expect(kept.status).toBe(200);
+    expect(kept.text).toContain('Model answer to &lt;Where is the red car?&gt;');
+    const [row] = await aiServer.ctx.db.query<{ output_data: { report_failure?: unknown } }>(
+      'SELECT output_data FROM videos WHERE id = $1',
+      [id],
+    );
+    expect(row!.output_data.report_failure).toMatchObject({ reason: expect.stringMatching(/400/) });
+
+    // The user can try again, and this time it is made.
+    const again = await makeReport(aiServer, t, id, 'Is the sea calm?');
+    expect(key(again.report_path)).not.toBe(key(first.report_path));
+    const html = (await get(pageUrl(aiServer, id, again.report_path))).text;
+    expect(html).toContain('Model answer to &lt;Is the sea calm?&gt;');
   });
 });
