@@ -68,6 +68,9 @@ describe('planTrailer', () => {
     const plan = planTrailer(many, ranked, 600_000);
     const total = plan.segments.reduce((t, s) => t + s.endMs - s.startMs, 0);
     expect(total).toBeLessThanOrEqual(DEFAULT_PLAN_LIMITS.maxMs);
+    // The spec's default bound: at most 60 s, and all of it used when there is enough to show.
+    expect(DEFAULT_PLAN_LIMITS.maxMs).toBe(60_000);
+    expect(total).toBe(60_000);
     expect(plan.segments[0]).toEqual({ idx: 0, startMs: 6000, endMs: 14_000 });
   });
 
