@@ -116,6 +116,11 @@ journey(
       () => document.querySelector<HTMLVideoElement>('[role="dialog"] video')!.duration,
     );
     assert.ok(duration > 0.5 && duration <= 4, `trailer lasts ${duration} s`);
+    // It plays: the player starts it and its time moves on (Chromium decodes the H.264/AAC file).
+    await page.waitForFunction(() => {
+      const video = document.querySelector<HTMLVideoElement>('[role="dialog"] video')!;
+      return video.error === null && (video.currentTime > 0.5 || video.ended);
+    });
   },
   { timeoutMs: 240_000 },
 );
