@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppContext } from './context.ts';
 import { registerAuth } from './plugins/auth.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import { frameworkErrorAnswer, registerErrorHandling } from './plugins/errors.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { registerRoutes } from './routes/index.ts';
 
@@ -36,6 +36,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     // Request ids in logs; answers never echo internals.
     genReqId: () => crypto.randomUUID(),
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: true } },
+    frameworkErrors: frameworkErrorAnswer,
   });
   registerErrorHandling(app);
   acceptEmptyJsonBodies(app);

@@ -1,5 +1,5 @@
 // Every failure leaves as {"detail": ...} with a fitting status; only real faults are 500.
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, type DetailEntry } from '../lib/http-error.ts';
 
 interface ValidationIssue {
@@ -21,6 +21,23 @@ function validationDetail(issues: ValidationIssue[], context: string | undefined
     }
     const field = loc.length > 1 ? String(loc[loc.length - 1]) : 'value';
     return { loc, msg: `${field} ${v.message ?? 'is not valid'}`, type: v.keyword };
+  });
+}
+
+/**
+ * Fastify's router errors (a path that is not valid URL encoding, a path parameter over its
+ * length limit) in the same format; passed to Fastify as its frameworkErrors option.
+ */
+export function frameworkErrorAnswer(
+  err: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const status =
+    err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
+  void reply.status(status).send({
+    detail:
+      err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'The path is too long.' : 'The path is not valid.',
   });
 }
 

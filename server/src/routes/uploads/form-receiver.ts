@@ -16,6 +16,16 @@ import {
 import { uploadBackend } from '../../storage/uploads.ts';
 import { postResponseXml, sendS3Error } from './s3-answers.ts';
 
+const MALFORMED = 'The body of your POST request is not well-formed multipart/form-data.';
+
+/**
+ * The multipart parser's own errors (@fastify/busboy: no boundary, data ending mid-part): the
+ * request is malformed, not the server. System and database errors carry a code and stay 500.
+ */
+function isMalformedMultipart(err: unknown): boolean {
+  return err instanceof Error && !('code' in err) && /multipart|boundary/i.test(err.message);
+}
+
 interface Stored {
   key: string;
   etag: string;
@@ -91,6 +101,9 @@ export function registerFormReceiver(app: FastifyInstance, ctx: AppContext): voi
       const status = (err as { statusCode?: number }).statusCode;
       if (status && status >= 400 && status < 500) {
         return sendS3Error(request, reply, 400, 'MalformedPOSTRequest', (err as Error).message);
+      }
+      if (isMalformedMultipart(err)) {
+        return sendS3Error(request, reply, 400, 'MalformedPOSTRequest', MALFORMED);
       }
       throw err;
     }
