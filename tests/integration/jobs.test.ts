@@ -275,6 +275,15 @@ describe('job queue', () => {
       [JobName.MakeTrailer, 'queued'],
     ]);
     expect((await jobsOfVideo(ctx.db, without)).map((j) => j.name)).toEqual([JobName.AnalyseVideo]);
+    // Queued is already "being created" for the page, even before a worker takes it.
+    const flags = await ctx.db.query<{ id: string; is_trailer_creating: boolean }>(
+      'SELECT id, is_trailer_creating FROM videos WHERE id = ANY($1::uuid[])',
+      [[withTrailer, without]],
+    );
+    expect(Object.fromEntries(flags.map((f) => [f.id, f.is_trailer_creating]))).toEqual({
+      [withTrailer]: true,
+      [without]: false,
+    });
   });
 
   it('refuses to start with a job that has two handlers or none', () => {

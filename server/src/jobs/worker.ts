@@ -215,7 +215,9 @@ export class JobWorker {
           runAt: now,
           maxAttempts: DEFAULT_MAX_ATTEMPTS,
         });
-        if (id) queued.push(f.name);
+        if (!id) continue;
+        await f.onQueued?.(q, job.video_id);
+        queued.push(f.name);
       }
     });
     for (const name of queued) jobSignals.emit('enqueued', name);
