@@ -3,6 +3,7 @@
 // is its own lazily loaded chunk, and those built with Chakra load it with them.
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Route, Switch } from 'wouter';
+import { loadChakraScope, lazyWithChakra } from '../components/lazy-with-chakra';
 import { PUBLIC_PATHS, ROUTES, SIGNED_OUT_ONLY_PATHS } from '../config/routes';
 import { LoginPage } from '../features/auth/components/LoginPage';
 import { LandingPage } from '../features/landing/components/LandingPage';
@@ -15,21 +16,11 @@ function screen<M, P extends object = object>(
   return lazy(async () => ({ default: pick(await load()) }));
 }
 
-const loadChakraScope = () => import('./chakra-scope');
 const loadSignedInArea = () => import('./layout/SignedInArea');
 
 /** A screen built with Chakra: its chunk and Chakra's load together, and Chakra wraps it. */
 function chakraScreen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  return lazy(async () => {
-    const [module, { ChakraScope }] = await Promise.all([load(), loadChakraScope()]);
-    const Screen = pick(module);
-    const WithChakra = () => (
-      <ChakraScope>
-        <Screen />
-      </ChakraScope>
-    );
-    return { default: WithChakra };
-  });
+  return lazyWithChakra(async () => pick(await load()));
 }
 
 const ForgotPasswordPage = screen(
@@ -48,7 +39,7 @@ const NotFoundPage = chakraScreen(
   () => import('../features/not-found/components/NotFoundPage'),
   (m) => m.NotFoundPage,
 );
-const SignedInArea = chakraScreen(loadSignedInArea, (m) => m.SignedInArea);
+const SignedInArea = screen(loadSignedInArea, (m) => m.SignedInArea);
 
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={null}>{children}</Suspense>;
@@ -94,46 +85,47 @@ export function AppRouter() {
 
 /**
  * Screens of the signed-in area, inside the layout, in matching order; unknown paths go to the
- * video list. Each loader is also used to fetch a screen before the first render.
+ * video list. Each loader is also used to fetch a screen before the first render. `chakra`: the
+ * screen renders Chakra components, so Chakra loads with it (the video list renders none).
  */
-const SIGNED_IN_SCREENS: { path: string; load: () => Promise<{ default: ComponentType }> }[] = [
+const SIGNED_IN_SCREENS: { path: string; chakra: boolean; load: () => Promise<ComponentType> }[] = [
   {
     path: ROUTES.videoList,
-    load: async () => ({ default: (await import('./screens/VideoListScreen')).VideoListScreen }),
+    chakra: false,
+    load: async () => (await import('./screens/VideoListScreen')).VideoListScreen,
   },
   {
     path: ROUTES.profile,
-    load: async () => ({
-      default: (await import('../features/profile/components/ProfilePage')).ProfilePage,
-    }),
+    chakra: true,
+    load: async () => (await import('../features/profile/components/ProfilePage')).ProfilePage,
   },
   {
     path: ROUTES.similarVideo,
-    load: async () => ({
-      default: (await import('./screens/SimilarVideoScreen')).SimilarVideoScreen,
-    }),
+    chakra: true,
+    load: async () => (await import('./screens/SimilarVideoScreen')).SimilarVideoScreen,
   },
   {
     path: ROUTES.sceneFrames,
-    load: async () => ({
-      default: (await import('../features/videos/components/SceneFramesPage')).SceneFramesPage,
-    }),
+    chakra: true,
+    load: async () =>
+      (await import('../features/videos/components/SceneFramesPage')).SceneFramesPage,
   },
   {
     path: ROUTES.videoDetail,
-    load: async () => ({
-      default: (await import('./screens/VideoDetailScreen')).VideoDetailScreen,
-    }),
+    chakra: true,
+    load: async () => (await import('./screens/VideoDetailScreen')).VideoDetailScreen,
   },
   {
     path: ROUTES.advancedSearch,
-    load: async () => ({
-      default: (await import('./screens/AdvancedSearchScreen')).AdvancedSearchScreen,
-    }),
+    chakra: true,
+    load: async () => (await import('./screens/AdvancedSearchScreen')).AdvancedSearchScreen,
   },
 ];
 
-const SIGNED_IN_ROUTES = SIGNED_IN_SCREENS.map(({ path, load }) => ({ path, Screen: lazy(load) }));
+const SIGNED_IN_ROUTES = SIGNED_IN_SCREENS.map(({ path, chakra, load }) => ({
+  path,
+  Screen: chakra ? lazyWithChakra(load) : lazy(async () => ({ default: await load() })),
+}));
 
 export function SignedInRoutes() {
   return (
@@ -153,15 +145,19 @@ export function SignedInRoutes() {
 }
 
 /**
- * Fetches (and runs) the code of a signed-in page before the first render: the layout, Chakra and
- * the screen of `pathname`, at once instead of one after the other as each lazy part renders. Its
+ * Fetches (and runs) the code of a signed-in page before the first render: the layout, the screen
+ * of `pathname` and Chakra when that screen uses it, at once instead of one after the other as each lazy part renders. Its
  * first paint then shows the whole frame and the main thread is not blocked by module start-up
  * after it (issue 8). Paths outside the signed-in area load nothing.
  */
 export async function preloadSignedInPage(pathname: string): Promise<void> {
   if (PUBLIC_PATHS.includes(pathname) || SIGNED_OUT_ONLY_PATHS.includes(pathname)) return;
   const screen = SIGNED_IN_SCREENS.find(({ path }) => matchesPath(path, pathname));
-  await Promise.all([loadSignedInArea(), loadChakraScope(), screen?.load()]);
+  await Promise.all([
+    loadSignedInArea(),
+    screen?.chakra ? loadChakraScope() : null,
+    screen?.load(),
+  ]);
 }
 
 /** Wouter's pattern syntax through URLPattern where the browser has it (else no screen). */

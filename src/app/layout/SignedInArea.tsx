@@ -1,9 +1,10 @@
 // The signed-in layout (product-spec section 2): a collapsible sidebar on large screens, a
 // slide-in menu on mobile, and a full-screen loading indicator while requests run. Plain
 // elements with a CSS module: it renders on every signed-in page load (issue 8).
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { FullScreenLoader } from '../../components/FullScreenLoader';
 import { ChevronIcon, MenuIcon } from '../../components/Icons';
+import { lazyWithChakra } from '../../components/lazy-with-chakra';
 import { PlainButton } from '../../components/PlainButton';
 import { useGetProfileQuery } from '../../features/profile/api';
 import { InstallButton } from '../../features/pwa/InstallButton';
@@ -17,7 +18,7 @@ import { SignedInRoutes } from '../router';
 import { NavContent, type Identity } from './NavContent';
 import styles from './SignedInArea.module.css';
 
-const MobileMenu = lazy(async () => ({ default: (await import('./MobileMenu')).MobileMenu }));
+const MobileMenu = lazyWithChakra(async () => (await import('./MobileMenu')).MobileMenu);
 
 export function SignedInArea() {
   const t = useT();

@@ -3,7 +3,8 @@
 // (the upload feature's UploadButton, with Chakra), and the first click swaps it in and passes the
 // click on, so the dialog opens as it always did. A start of the list thus builds no Chakra system
 // and renders no Chakra component at all.
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { lazyWithChakra, loadChakraScope } from '../../components/lazy-with-chakra';
 import { PlainButton } from '../../components/PlainButton';
 import { useT } from '../../lib/locale-context';
 
@@ -14,7 +15,7 @@ interface Handover {
   focus: boolean;
 }
 
-const RealUploadButton = lazy(async () => {
+const RealUploadButton = lazyWithChakra(async () => {
   const { UploadButton } = await loadUploadButton();
   function TakeOver({ focus }: Handover) {
     const box = useRef<HTMLSpanElement>(null);
@@ -29,13 +30,13 @@ const RealUploadButton = lazy(async () => {
       </span>
     );
   }
-  return { default: TakeOver };
+  return TakeOver;
 });
 
 export function UploadSlot() {
   const t = useT();
   const [handover, setHandover] = useState<Handover | null>(null);
-  const warm = () => void loadUploadButton();
+  const warm = () => void Promise.all([loadUploadButton(), loadChakraScope()]);
   if (handover) {
     return (
       <Suspense fallback={<PlainButton aria-busy>{t('upload.button')}</PlainButton>}>

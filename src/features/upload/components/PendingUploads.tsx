@@ -1,14 +1,20 @@
 // The queued and uploading videos, shown above the video list (its pendingRows slot). When an
 // upload reaches its last step the list refreshes; a failure shows the generic error popup
 // (product-spec section 8) and the row stays, failed, with Retry and Cancel.
-import { Stack } from '@chakra-ui/react';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { LazyAppModal } from '../../../components/LazyAppModal';
+import { lazyWithChakra } from '../../../components/lazy-with-chakra';
 import { useT } from '../../../lib/locale-context';
 import { useAppDispatch } from '../../../lib/store-hooks';
 import { invalidateVideoList } from '../api';
 import { useUploadJobs } from '../hooks/use-upload-jobs';
-import { PendingUploadRow } from './PendingUploadRow';
+import styles from './PendingUploads.module.css';
+
+// The rows are built with Chakra: they and Chakra load when there is an upload to show, so a list
+// without uploads starts without either (issue 8).
+const PendingUploadRow = lazyWithChakra(
+  async () => (await import('./PendingUploadRow')).PendingUploadRow,
+);
 
 export function PendingUploads() {
   const t = useT();
@@ -22,11 +28,13 @@ export function PendingUploads() {
   return (
     <>
       {jobs.length > 0 ? (
-        <Stack as="ul" gap="2" listStyleType="none" mb="4" aria-label={t('upload.pendingTitle')}>
-          {jobs.map((job) => (
-            <PendingUploadRow key={job.jobId} job={job} />
-          ))}
-        </Stack>
+        <ul className={styles.list} aria-label={t('upload.pendingTitle')}>
+          <Suspense fallback={null}>
+            {jobs.map((job) => (
+              <PendingUploadRow key={job.jobId} job={job} />
+            ))}
+          </Suspense>
+        </ul>
       ) : null}
       <LazyAppModal
         open={failed}
