@@ -21,10 +21,16 @@ async function main(): Promise<void> {
   const api = await startServer(config);
 
   process.env.API_URL = `http://${config.host}:${apiPort}`;
+  const ownListeners = new Set(process.listeners('SIGTERM'));
   const vite = await createServer({
     root,
     server: { host: base.host, port: base.port, strictPort: true },
   });
+  // Vite exits the process on SIGTERM as soon as its own server has closed, which cut the API
+  // server's close (and the embedded database's) short: stop() below closes both, then exits.
+  for (const listener of process.listeners('SIGTERM')) {
+    if (!ownListeners.has(listener)) process.off('SIGTERM', listener);
+  }
   await vite.listen();
   vite.printUrls();
 
