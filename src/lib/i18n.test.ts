@@ -30,6 +30,16 @@ describe('messages', () => {
     for (const value of [...Object.values(en), ...Object.values(ja)]) expect(value).not.toBe('');
   });
 
+  it('Japanese texts are Japanese, not copies of the English ones', () => {
+    // Names that read the same in both languages.
+    const same = new Set(['common.languageEnglish', 'common.ok']);
+    const japanese = /[\u3040-\u30ff\u3400-\u9fff\uff00-\uffef]/;
+    const notJapanese = Object.entries(ja).filter(
+      ([key, value]) => !same.has(key) && !japanese.test(value),
+    );
+    expect(notJapanese).toEqual([]);
+  });
+
   it('Japanese loads on demand', async () => {
     const messages = await loadMessages('ja');
     expect(messages['login.submit']).toBe(ja['login.submit']);
