@@ -128,6 +128,27 @@ describe('GET /api/refresh', () => {
   });
 });
 
+describe('no cookies (the privacy policy promises none)', () => {
+  it('sign-in, refresh, profile and logout set no cookie: the bearer token alone carries the session', async () => {
+    const login = await fetch(`${server.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'alice@example.com', password: 'Secret123' }),
+    });
+    const { access_token: token } = (await login.json()) as { access_token: string };
+    const answers = [login];
+    const bearer = { authorization: `Bearer ${token}` };
+    const refreshed = await fetch(`${server.url}/api/refresh`, { headers: bearer });
+    answers.push(refreshed);
+    const fresh = ((await refreshed.json()) as { access_token: string }).access_token;
+    const headers = { authorization: `Bearer ${fresh}` };
+    answers.push(await fetch(`${server.url}/api/profile`, { headers }));
+    answers.push(await fetch(`${server.url}/api/logout`, { method: 'POST', headers }));
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    expect(answers.map((r) => r.headers.get('set-cookie'))).toEqual([null, null, null, null]);
+  });
+});
+
 describe('POST /api/logout', () => {
   it('revokes the session', async () => {
     const token = await server.login('alice@example.com', 'Secret123');
