@@ -14,7 +14,7 @@ type Responder = (request: SentRequest) => { status: number; body?: unknown };
 export function stubFetch(routes: Record<string, Responder>) {
   const sent: SentRequest[] = [];
   const fetchStub = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = new URL(String(input));
+    const url = new URL(String(input), window.location.href);
     const method = init.method ?? 'GET';
     const headers = { ...(init.headers as Record<string, string> | undefined) };
     const body =

@@ -7,8 +7,11 @@ import { useOnline } from '../../lib/offline';
 import { useAppDispatch } from '../../lib/store-hooks';
 import styles from './pwa.module.css';
 
-const RECONNECT_PROBES = 20;
-const RECONNECT_PROBE_MS = 500;
+/** Health probes after `online`: the first at once, then 0.5 s apart growing to 30 s, until one answers. */
+const RECONNECT_FIRST_WAIT_MS = 500;
+const RECONNECT_MAX_WAIT_MS = 30_000;
+/** A probe that gets no answer in this time counts as failed (a half-open route hangs). */
+const RECONNECT_PROBE_TIMEOUT_MS = 10_000;
 
 export function OfflineBanner() {
   const t = useT();
@@ -48,13 +51,23 @@ function useRefreshOnReconnect(online: boolean): void {
  * answers again. The health check is never cached, so its answer means the server is reachable.
  */
 async function untilServerAnswers(signal: AbortSignal): Promise<boolean> {
-  for (let attempt = 0; attempt < RECONNECT_PROBES && !signal.aborted; attempt++) {
-    const ok = await fetch('/api/health', { cache: 'no-store', signal }).then(
-      (res) => res.ok,
-      () => false,
-    );
+  for (let wait = RECONNECT_FIRST_WAIT_MS; !signal.aborted;) {
+    const probe = new AbortController();
+    const stop = (): void => probe.abort();
+    signal.addEventListener('abort', stop, { once: true });
+    const timer = setTimeout(stop, RECONNECT_PROBE_TIMEOUT_MS);
+    const ok = await fetch('/api/health', { cache: 'no-store', signal: probe.signal })
+      .then(
+        (res) => res.ok,
+        () => false,
+      )
+      .finally(() => {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', stop);
+      });
     if (ok) return true;
-    await new Promise((resolve) => setTimeout(resolve, RECONNECT_PROBE_MS));
+    await new Promise((resolve) => setTimeout(resolve, wait));
+    wait = Math.min(wait * 1.5, RECONNECT_MAX_WAIT_MS);
   }
   return false;
 }
