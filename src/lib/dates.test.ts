@@ -1,14 +1,13 @@
 // Dates as section 9 shows them, in the viewer's local time (here Tokyo, UTC+9, so a UTC reading
 // would show another day and hour).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { formatDate, formatDateTime, formatLength } from './dates';
 
-const originalTz = process.env.TZ;
 beforeAll(() => {
-  process.env.TZ = 'Asia/Tokyo';
+  vi.stubEnv('TZ', 'Asia/Tokyo'); // Node applies a changed TZ at once
 });
 afterAll(() => {
-  process.env.TZ = originalTz;
+  vi.unstubAllEnvs();
 });
 
 describe('dates (section 9)', () => {
