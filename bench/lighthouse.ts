@@ -1,7 +1,9 @@
 // Lighthouse (issue 8) with its mobile profile (simulated slow 4G, 4x CPU) against Debian's
 // Chromium and a production build served by the real server: landing, login and the signed-in
 // video list (signed in through the Login screen in the same browser; storage kept for that run).
-// Prints the performance and accessibility scores; targets >= 95 both.
+// Prints the performance and accessibility scores; targets >= 95 both. Scores vary from run to
+// run (Lighthouse's own guidance: take the median of several runs), so each page is audited
+// LIGHTHOUSE_RUNS times (default 3) and the run with the median performance score is judged.
 // Run: node --import tsx bench/lighthouse.ts
 import os from 'node:os';
 import { pathToFileURL } from 'node:url';
@@ -12,6 +14,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/support/browser.ts';
 import { signIn, startBenchApp } from './_pwa.ts';
 
 const TARGET = 95;
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 
 interface Scores {
   performance: number;
@@ -73,7 +76,15 @@ export async function main(): Promise<{ ok: boolean }> {
         await page.close();
         await cdp.close();
       }
-      const scores = await audit(app.url + target.path, chrome.port, target.signedIn);
+      const runs: Scores[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        runs.push(await audit(app.url + target.path, chrome.port, target.signedIn));
+      }
+      runs.sort((a, b) => a.performance - b.performance);
+      const scores = runs[Math.floor(runs.length / 2)]!;
+      console.log(
+        `${target.name.padEnd(11)} runs: performance ${runs.map((r) => r.performance).join(', ')}`,
+      );
       const pass = scores.performance >= TARGET && scores.accessibility >= TARGET;
       ok &&= pass;
       console.log(
