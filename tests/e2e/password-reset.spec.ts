@@ -3,14 +3,17 @@ import { after, before } from 'node:test';
 import { startApp, type E2eApp } from './support/app.ts';
 import { journey } from './support/journey.ts';
 import { extractLink, waitForMessage } from '../support/outbox.ts';
-import { logIn, waitForPath } from './support/ui.ts';
+import { logIn, messages, waitForPath } from './support/ui.ts';
 
 let app: E2eApp;
 const email = 'forgetful@example.com';
+const japaneseUser = 'wasureta@example.com';
+const ja = messages('ja');
 
 before(async () => {
   app = await startApp();
   await app.createUser({ email, password: 'Old2024secret' });
+  await app.createUser({ email: japaneseUser, password: 'Old2024secret' });
 });
 
 after(async () => {
@@ -53,5 +56,21 @@ journey(
     await page.goto('/login');
     await logIn(page, email, 'New2024secret');
     await waitForPath(page, '/video');
+  },
+);
+
+journey(
+  'a reset asked for in Japanese is mailed in Japanese',
+  () => app,
+  async (page) => {
+    await page.goto('/forgot-password');
+    await page.getByLabel('Language', { exact: true }).first().selectOption('ja');
+    await page.getByLabel(ja['forgot.email']!, { exact: true }).fill(japaneseUser);
+    await page.getByRole('button', { name: ja['forgot.submit']!, exact: true }).click();
+    await page.getByText(ja['forgot.successBody']!).waitFor();
+    const mail = await waitForMessage(app.dataDir, { to: japaneseUser });
+    if (!mail.subject.includes('パスワード再設定')) {
+      throw new Error(`the reset mail is not in Japanese: ${mail.subject}`);
+    }
   },
 );
