@@ -128,6 +128,28 @@ describe('GET /api/refresh', () => {
   });
 });
 
+describe('stored passwords', () => {
+  it('are scrypt hashes (memory-hard, salted) as the API sets them, never the password', async () => {
+    for (const email of ['twin1@example.com', 'twin2@example.com']) {
+      await server.createUser({ email, password: 'Initial123', mustChangePassword: true });
+      const changed = await server.call('POST', '/api/change-password', {
+        token: await server.login(email, 'Initial123'),
+        body: { current_password: 'Initial123', new_password: 'SamePass123' },
+      });
+      expect(changed.status).toBe(200);
+    }
+    const rows = await server.ctx.db.query<{ password_hash: string }>(
+      "SELECT password_hash FROM users WHERE email LIKE 'twin%' ORDER BY email",
+    );
+    for (const { password_hash: hash } of rows) {
+      // N = 2^15, r = 8: 32 MiB of memory per hash.
+      expect(hash).toMatch(/^scrypt\$32768\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]{40,}$/);
+      expect(hash).not.toContain('SamePass123');
+    }
+    expect(rows[0]!.password_hash).not.toBe(rows[1]!.password_hash); // salted
+  });
+});
+
 describe('no cookies (the privacy policy promises none)', () => {
   it('sign-in, refresh, profile and logout set no cookie: the bearer token alone carries the session', async () => {
     const login = await fetch(`${server.url}/api/login`, {
