@@ -1,7 +1,8 @@
 // Long lists stay smooth (issue 5): Chromium renders a page of 50 video rows with thumbnails and
 // every long task (> 50 ms, PerformanceObserver 'longtask') is recorded. Printed: the longest
 // task of the first list load (app chunks included), of rendering page 2 (50 new rows) and of
-// going back to page 1 (from the cache). The bar: no long task while a page of 50 renders.
+// going back to page 1 (from the cache). The bar: no long task while a page of 50 renders, the
+// first one (sign-in, the app chunks and 50 rows) included.
 // On a shared machine a task's wall time includes time the OS gave the core to others, so the
 // CPU time of the longest main-thread task (from a Chromium trace, tdur) is printed too and
 // is what the bar is checked against when the load average is above the core count.
@@ -62,36 +63,39 @@ export async function main(): Promise<{ ok: boolean }> {
     const page = await context.newPage();
     await recordLongTasks(page);
     await page.goto(`${app.url}/login`);
-    await logIn(page, EMAIL, PASSWORD);
-    await page.waitForURL((u) => u.pathname === '/video');
-    await waitForListImages(page, 50);
-    await page.waitForTimeout(500);
-    const firstLoad = await longestTask(page);
-
     const figures: Record<string, { wall: number; cpu: number }> = {};
-    for (const [name, step] of [
-      ['page 2 (50 new rows)', 'next'],
-      ['back to page 1 (cached)', 'previous'],
-    ] as const) {
+    const measure = async (name: string, act: () => Promise<void>): Promise<void> => {
       await resetLongTasks(page);
       await browser.startTracing(page, {
         categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel'],
       });
-      await page
-        .getByRole('navigation', { name: 'Pages (top)' })
-        .getByRole('button', { name: step === 'next' ? 'Next' : 'Previous' })
-        .click();
-      await page.waitForURL((u) => (step === 'next') === (u.searchParams.get('page') === '2'));
+      await act();
       await waitForListImages(page, 50);
       await page.waitForTimeout(500);
       const wall = await longestTask(page);
       // No trace events (an older Chromium) must not pass the bar: fall back to wall time.
       const cpu = longestTaskCpu(await browser.stopTracing());
       figures[name] = { wall, cpu: cpu > 0 ? cpu : wall };
+    };
+
+    await measure('first list load (sign-in, app chunks, 50 rows)', async () => {
+      await logIn(page, EMAIL, PASSWORD);
+      await page.waitForURL((u) => u.pathname === '/video');
+    });
+    for (const [name, step] of [
+      ['page 2 (50 new rows)', 'next'],
+      ['back to page 1 (cached)', 'previous'],
+    ] as const) {
+      await measure(name, async () => {
+        await page
+          .getByRole('navigation', { name: 'Pages (top)' })
+          .getByRole('button', { name: step === 'next' ? 'Next' : 'Previous' })
+          .click();
+        await page.waitForURL((u) => (step === 'next') === (u.searchParams.get('page') === '2'));
+      });
     }
 
     const show = (ms: number) => (ms === 0 ? 'none over 50 ms' : `${ms.toFixed(0)} ms`);
-    console.log(`longest task, first list load (app start included): ${show(firstLoad)}`);
     for (const [name, { wall, cpu }] of Object.entries(figures)) {
       console.log(`longest task, ${name}: ${show(wall)} wall, ${cpu.toFixed(0)} ms CPU`);
     }

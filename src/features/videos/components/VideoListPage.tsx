@@ -21,6 +21,7 @@ import {
   useRetryVideoMutation,
   type Video,
 } from '../api';
+import { useRevealedRows } from '../use-revealed-rows';
 import { visibleCount } from '../visible-count';
 import { TagSearchBox } from './TagSearchBox';
 import styles from './VideoListPage.module.css';
@@ -77,6 +78,7 @@ export function VideoListPage({
     () => data?.items.filter((video) => !hiddenVideoIds.has(video.id)) ?? [],
     [data, hiddenVideoIds],
   );
+  const revealed = useRevealedRows(items.length, `${page}|${tags}`);
   // The range and total count the rows shown here, not the ones hidden as uploads.
   const count = data ? visibleCount(data, hiddenVideoIds, tags !== '') : undefined;
 
@@ -152,7 +154,7 @@ export function VideoListPage({
       {pagination(t('videos.paginationTop'))}
       {items.length > 0 ? (
         <ul className={styles.list} aria-label={t('videos.listLabel')}>
-          {items.map((video, index) => (
+          {items.slice(0, revealed).map((video, index) => (
             <VideoRow
               key={video.id}
               video={video}
