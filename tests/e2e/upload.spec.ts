@@ -171,6 +171,16 @@ async function waitForState(page: Page, filename: string, states: string[]): Pro
  * status call made, and the list shows as many rows as the server has videos.
  */
 async function expectExactlyOneVideo(page: Page, filename: string, bytes: number): Promise<void> {
+  // First the server side: the queue's last step reached the server. (Waiting only for the queue
+  // rows to go could pass before the row of a just-queued upload is first shown.)
+  for (const until = Date.now() + 60_000; Date.now() < until;) {
+    const videos = await app.running.ctx.db.query<{ status: string }>(
+      'SELECT status FROM videos WHERE filename = $1',
+      [filename],
+    );
+    if (videos.some((v) => v.status !== 'uploading')) break;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  } // (on time-out the assertions below say what is wrong)
   await page
     .waitForFunction(() => !document.querySelector('[data-upload-job]'), undefined, {
       timeout: 60_000,

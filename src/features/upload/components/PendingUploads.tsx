@@ -29,11 +29,23 @@ export function PendingUploads() {
     <>
       {jobs.length > 0 ? (
         <ul className={styles.list} aria-label={t('upload.pendingTitle')}>
-          <Suspense fallback={null}>
-            {jobs.map((job) => (
-              <PendingUploadRow key={job.jobId} job={job} />
-            ))}
-          </Suspense>
+          {jobs.map((job) => (
+            <Suspense
+              key={job.jobId}
+              fallback={
+                // Until the row's code is there: the same row, plain (name and state).
+                <li
+                  className={styles.placeholder}
+                  data-upload-job={job.jobId}
+                  data-upload-state={job.state}
+                >
+                  {job.filename}
+                </li>
+              }
+            >
+              <PendingUploadRow job={job} />
+            </Suspense>
+          ))}
         </ul>
       ) : null}
       <LazyAppModal
