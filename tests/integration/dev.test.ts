@@ -2,10 +2,10 @@
 // app is opened at the same address as with `npm start`.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../support/free-port.ts';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'va-dev-'));
@@ -13,17 +13,6 @@ let child: ChildProcess;
 let url = '';
 let output = '';
 let exited: Promise<number | null>;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject()));
-    });
-  });
-}
 
 beforeAll(async () => {
   const [port, apiPort] = [await freePort(), await freePort()];

@@ -3,10 +3,10 @@
 // account on the first start, and stops cleanly on SIGTERM.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../support/free-port.ts';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'va-start-'));
@@ -18,17 +18,6 @@ let child: ChildProcess;
 let url = '';
 let stdout = '';
 let exited: Promise<number | null>;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject()));
-    });
-  });
-}
 
 /** The stdout lines that are JSON objects (the logs), parsed. */
 function jsonLines(): Record<string, unknown>[] {

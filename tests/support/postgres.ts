@@ -3,9 +3,9 @@
 // when PostgreSQL is not installed: the tests that need it never skip.
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from './free-port.ts';
 
 export interface RealPostgres {
   url: string;
@@ -22,17 +22,6 @@ function binDir(): string {
     throw new Error('PostgreSQL is not installed (apt-get install postgresql; .ci/run does it)');
   }
   return path.join(root, newest, 'bin');
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 /** PostgreSQL refuses to run as root: as root, its programs run as the `postgres` user. */

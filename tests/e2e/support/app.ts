@@ -1,7 +1,6 @@
 // The real product for a browser: the server started in-process (so a spec can reach its
 // database), with a DATA_DIR on disk like `npm start`, serving the built web app.
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -11,6 +10,7 @@ import { findOrCreateTeam, insertUser } from '../../../server/src/repositories/u
 import { startServer, type Running } from '../../../server/src/server.ts';
 import { launchBrowser } from './browser.ts';
 import { WEB_ROOT } from './paths.ts';
+import { freePort } from '../../support/free-port.ts';
 
 export interface E2eApp {
   url: string;
@@ -31,17 +31,6 @@ export interface E2eApp {
 
 export function makeDataDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'va-e2e-'));
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => (addr && typeof addr === 'object' ? resolve(addr.port) : reject()));
-    });
-  });
 }
 
 /**
