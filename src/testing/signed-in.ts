@@ -1,5 +1,5 @@
-// The signed-in starting point most screen tests share: a stored session before each test, and
-// the network of a signed-in user (refresh and profile answer) around the routes a test adds.
+// The starting points screen tests share: signed out (clean storage), or signed in (a stored
+// session before each test, and the network of a signed-in user around the routes a test adds).
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { saveStoredUser } from '../lib/session-storage';
@@ -14,6 +14,18 @@ export function useStoredSession(): void {
   beforeEach(async () => {
     localStorage.clear();
     await saveStoredUser(SESSION_USER);
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+}
+
+/** Call at the top of a test file: every test starts signed out, and cleans up after itself. */
+export function useSignedOut(): void {
+  beforeEach(() => {
+    localStorage.clear();
+    sessionStorage.clear();
   });
   afterEach(() => {
     cleanup();

@@ -1,21 +1,13 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { LOGIN_ANSWER, stubFetch } from '../../testing/fetch-stub';
 import { renderApp } from '../../testing/render-app';
+import { EMPTY_LIST, useSignedOut } from '../../testing/signed-in';
 
 // The first render loads lazy route chunks, which vitest transforms on demand.
 const FIRST = { timeout: 15_000 };
-const EMPTY_LIST = { items: [], total: 0, pages: 0, page: 1, size: 50 };
 
-beforeEach(() => {
-  localStorage.clear();
-  sessionStorage.clear();
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+useSignedOut();
 
 describe('Login screen', { timeout: 30_000 }, () => {
   it('keeps Log in disabled while fields are empty or invalid', async () => {

@@ -1,21 +1,14 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import en from '../../../lang/en.json';
 import { stubFetch } from '../../testing/fetch-stub';
 import { renderApp } from '../../testing/render-app';
+import { useSignedOut } from '../../testing/signed-in';
 
 // The first render loads lazy route chunks, which vitest transforms on demand.
 const FIRST = { timeout: 15_000 };
 
-beforeEach(() => {
-  localStorage.clear();
-  sessionStorage.clear();
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+useSignedOut();
 
 async function askForLink(status: number, role: 'dialog' | 'alertdialog') {
   const { sent } = stubFetch({
