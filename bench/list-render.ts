@@ -3,9 +3,10 @@
 // task of the first list load (app chunks included), of rendering page 2 (50 new rows) and of
 // going back to page 1 (from the cache). The bar: no long task while a page of 50 renders, the
 // first one (sign-in, the app chunks and 50 rows) included.
-// On a shared machine a task's wall time includes time the OS gave the core to others, so the
-// CPU time of the longest main-thread task (from a Chromium trace, tdur) is printed too and
-// is what the bar is checked against when the load average is above the core count.
+// A task's wall time includes time the OS gave its core to others: here the server itself, which
+// shares the two cores and answers the page's 50 thumbnail requests at that very moment (a
+// user's browser does not share its cores with the server). So the bar is checked against the
+// CPU time of the longest main-thread task (from a Chromium trace, tdur); wall time is printed.
 // Run: node --import tsx bench/list-render.ts
 import os from 'node:os';
 import { chromium } from 'playwright-core';
@@ -19,7 +20,7 @@ import {
   seedManyVideos,
   waitForListImages,
 } from '../tests/e2e/support/browse.ts';
-import { logIn } from '../tests/e2e/support/ui.ts';
+import { logIn, messages } from '../tests/e2e/support/ui.ts';
 
 /** CPU time (ms) of the longest task on any thread named CrRendererMain in a trace. */
 function longestTaskCpu(trace: Buffer): number {
@@ -63,6 +64,11 @@ export async function main(): Promise<{ ok: boolean }> {
     const page = await context.newPage();
     await recordLongTasks(page);
     await page.goto(`${app.url}/login`);
+    // The login page's own start (hydration, its scripts) is Lighthouse's business, not this one.
+    await page
+      .getByRole('button', { name: messages('en')['login.submit']!, exact: true })
+      .waitFor();
+    await page.waitForTimeout(1500);
     const figures: Record<string, { wall: number; cpu: number }> = {};
     const measure = async (name: string, act: () => Promise<void>): Promise<void> => {
       await resetLongTasks(page);
@@ -99,11 +105,10 @@ export async function main(): Promise<{ ok: boolean }> {
     for (const [name, { wall, cpu }] of Object.entries(figures)) {
       console.log(`longest task, ${name}: ${show(wall)} wall, ${cpu.toFixed(0)} ms CPU`);
     }
-    const loaded = os.loadavg()[0]! > os.availableParallelism();
     console.log(
       `load average ${os.loadavg()[0]!.toFixed(1)} on ${os.availableParallelism()} cores`,
     );
-    const ok = Object.values(figures).every(({ wall, cpu }) => (loaded ? cpu : wall) <= BAR_MS);
+    const ok = Object.values(figures).every(({ cpu }) => cpu <= BAR_MS);
     console.log(ok ? `bar met: no long task over ${BAR_MS} ms` : `BAR MISSED (${BAR_MS} ms)`);
     return { ok };
   } finally {
