@@ -118,6 +118,8 @@ async function whenDone(page: Page): Promise<number> {
 
 /** What the page knows of the queue (for a failure message): messages seen, rows, stored jobs. */
 export async function queueState(page: Page): Promise<string> {
+  // tsx names the arrow functions below with a helper the page does not have.
+  await page.evaluate('globalThis.__name ??= (fn) => fn');
   const seen = await page.evaluate(() => (window as unknown as BenchWindow).benchJobs);
   const rows = await page.locator('[data-upload-job]').allTextContents();
   const stored = await page.evaluate(async () => {
