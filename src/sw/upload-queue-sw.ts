@@ -4,7 +4,6 @@
 // left over continues on the next wake (pages wake it while open; Background Sync retries it).
 import { SW_RUN_BUDGET_MS, UPLOAD_QUEUE_SYNC_TAG } from '../config/upload-queue.ts';
 import { rememberSessionFile } from '../upload-queue/file-source.ts';
-import { rotatedAuth } from '../upload-queue/job-store.ts';
 import type { QueueWorkerMessage } from '../upload-queue/queue-client.ts';
 import { createQueueHost } from '../upload-queue/queue-host.ts';
 
@@ -25,9 +24,7 @@ export function installUploadQueue(): void {
         event.waitUntil(
           host
             .store()
-            .then(async (store) =>
-              store.setAuth(rotatedAuth(await store.getAuth(), message.token, message.userId)),
-            )
+            .then((store) => store.handOverAuth(message.token, message.userId))
             .then(run),
         );
         break;

@@ -60,6 +60,13 @@ export interface JobStore {
   remove(jobId: string): Promise<void>;
   getAuth(): Promise<StoredAuth | undefined>;
   setAuth(auth: StoredAuth | undefined): Promise<void>;
+  /** A page hands over `token` (sign-in or refresh): rotatedAuth in one transaction. */
+  handOverAuth(token: string, userId: string): Promise<void>;
+  /**
+   * Forgets the token if it is still `token` (refused by the server), in one transaction: a
+   * newer token handed over meanwhile is never lost. Answers whether it was forgotten.
+   */
+  forgetAuthIf(token: string): Promise<boolean>;
   /** Takes or renews the lease if it is free, expired or already ours. */
   tryLease(owner: string, now: number, ttlMs: number): Promise<boolean>;
   releaseLease(owner: string): Promise<void>;
@@ -121,6 +128,20 @@ export async function openJobStore(name = QUEUE_DB_NAME): Promise<JobStore> {
     async setAuth(auth) {
       if (auth) await db.put('auth', auth, 'current');
       else await db.delete('auth', 'current');
+    },
+    async handOverAuth(token, userId) {
+      const tx = db.transaction('auth', 'readwrite');
+      const before = await tx.store.get('current');
+      await tx.store.put(rotatedAuth(before, token, userId), 'current');
+      await tx.done;
+    },
+    async forgetAuthIf(token) {
+      const tx = db.transaction('auth', 'readwrite');
+      const current = await tx.store.get('current');
+      const same = current?.token === token;
+      if (same) await tx.store.delete('current');
+      await tx.done;
+      return same;
     },
     async tryLease(owner, now, ttlMs) {
       const tx = db.transaction('lease', 'readwrite');

@@ -16,7 +16,6 @@ import { matchFile, type FileLike, type FileMismatch } from './fingerprint.ts';
 import { buildJob, type EnqueueInput } from './job-factory.ts';
 import { jobState, toJobMessage, type JobMessage, type UploadJob } from './job-types.ts';
 import { openQueueChannel } from './progress-channel.ts';
-import { rotatedAuth } from './job-store.ts';
 import { createQueueHost, type ChannelMessage, type QueueHost } from './queue-host.ts';
 
 export type { EnqueueInput, PersonInput } from './job-factory.ts';
@@ -91,7 +90,7 @@ export function startUploadQueue(): () => void {
 
 export async function setQueueAuth(token: string, userId: string): Promise<void> {
   const store = await queueHost().store();
-  await store.setAuth(rotatedAuth(await store.getAuth(), token, userId));
+  await store.handOverAuth(token, userId);
   postToWorker({ type: 'AUTH', token, userId });
   await wakeQueue();
 }

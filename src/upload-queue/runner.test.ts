@@ -7,6 +7,7 @@ import { rememberSessionFile } from './file-source.ts';
 import { buildJob, type EnqueueInput } from './job-factory.ts';
 import { openJobStore, type JobStore } from './job-store.ts';
 import { jobState, type JobMessage, type UploadJob } from './job-types.ts';
+import type { Http } from './http.ts';
 import { createRunner } from './runner.ts';
 
 const PART = 64 * 1024;
@@ -236,6 +237,35 @@ describe('upload runner', () => {
     await store.setAuth({ token: 'token-2', userId: 'u1' });
     store.close();
     job = await runUntilSettled();
+    expect(jobState(job)).toBe('done');
+  });
+
+  it('goes on at once with a token handed over while the old one was being refused', async () => {
+    await enqueue(500);
+    const store = await storeOf();
+    // The page refreshes its session while the create call is on its way: the server revokes
+    // token-1 and the page hands token-2 over before the refusal comes back.
+    let refreshed = false;
+    const http: Http = async (request) => {
+      if (!refreshed) {
+        refreshed = true;
+        server.setValidToken('token-2');
+        await store.handOverAuth('token-2', 'u1');
+      }
+      return server.http(request);
+    };
+    const runner = createRunner({
+      store,
+      http,
+      publish: (m) => messages.push(m),
+      random: () => 0.5,
+    });
+    await runner.run({ maxTransitions: 1 });
+    const [refused] = await store.list();
+    expect(jobState(refused!)).not.toBe('waiting-auth');
+    expect((await store.getAuth())?.token).toBe('token-2');
+    store.close();
+    const job = await runUntilSettled();
     expect(jobState(job)).toBe('done');
   });
 

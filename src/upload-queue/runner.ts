@@ -105,10 +105,11 @@ export function createRunner(deps: RunnerDeps) {
         changes.hold = 'waiting-retry';
         break;
       case 'auth': {
-        // The token was refused: forget it, or every waiting job would try it again at once.
-        const auth = await deps.store.getAuth();
-        if (auth?.token === token) await deps.store.setAuth(undefined);
-        changes.hold = 'waiting-auth';
+        // The token was refused: forget it, or every waiting job would try it again at once. A
+        // page that refreshed its session meanwhile (which revokes the old token) has handed
+        // over a newer one: go on with that at once.
+        const forgotten = await deps.store.forgetAuthIf(token);
+        changes.hold = forgotten ? 'waiting-auth' : 'active';
         break;
       }
       case 'needs-file':
