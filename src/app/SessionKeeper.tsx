@@ -37,6 +37,19 @@ type QueueClient = typeof QueueClientModule;
 /** Loaded only once someone is signed in: the first screens stay within their size budget. */
 const queueClient = (): Promise<QueueClient> => import('../upload-queue/queue-client');
 let queueStarted = false;
+let handOvers: Promise<unknown> = Promise.resolve();
+
+/**
+ * Runs queue-auth steps one after the other, in the order the session changed: a refresh revokes
+ * the token before it, so an older token handed over after a newer one (two async chains that
+ * finished out of order) left the queue with a dead token, and uploads waiting for a sign-in
+ * that had already happened.
+ */
+function inOrder(step: (client: QueueClient) => Promise<void>): void {
+  handOvers = handOvers
+    .then(async () => step(await queueClient()))
+    .catch((error: unknown) => console.warn('Upload queue not told of the session', error));
+}
 
 /** Login, restore and every refresh give the queue the new token; logout takes it away. */
 function useUploadQueueAuth(): void {
@@ -47,7 +60,7 @@ function useUploadQueueAuth(): void {
   useEffect(() => {
     if (token && userId !== undefined) {
       hadToken.current = true;
-      void queueClient().then(async (client) => {
+      inOrder(async (client) => {
         if (!queueStarted) {
           queueStarted = true;
           client.startUploadQueue();
@@ -56,7 +69,7 @@ function useUploadQueueAuth(): void {
       });
     } else if (hadToken.current) {
       hadToken.current = false;
-      void queueClient().then((client) => client.clearQueueAuth());
+      inOrder((client) => client.clearQueueAuth());
     }
   }, [token, userId]);
 }

@@ -92,7 +92,8 @@ export async function setQueueAuth(token: string, userId: string): Promise<void>
   const store = await queueHost().store();
   await store.handOverAuth(token, userId);
   postToWorker({ type: 'AUTH', token, userId });
-  await wakeQueue();
+  // Not awaited: the session's hand-overs run in a chain that must not wait for Background Sync.
+  void wakeQueue();
 }
 
 export async function clearQueueAuth(): Promise<void> {
