@@ -14,6 +14,19 @@ export const RETRY_MAX_MS = 5 * 60 * 1_000;
 /** A Retry-After larger than this is treated as this (a misconfigured server must not park a job for days). */
 export const RETRY_AFTER_MAX_MS = 60 * 60 * 1_000;
 
+/**
+ * Stall watchdog (every queue request). Where the transport reports upload progress (a page's
+ * XMLHttpRequest), a request with no progress event and no answer for this long is stalled: it is
+ * aborted and retried like a network error. A half-open connection never errors on its own.
+ */
+export const STALL_MS = 30_000;
+/**
+ * Where it does not (fetch, in the service worker), the whole request gets this long plus its
+ * body at the slowest rate still worth waiting for: a 16 MiB part 30 s + 512 s.
+ */
+export const FETCH_DEADLINE_BASE_MS = 30_000;
+export const FETCH_MIN_BYTES_PER_SECOND = 32 * 1024;
+
 /** Progress messages per job at most every this often ("a few updates a second"). */
 export const PROGRESS_INTERVAL_MS = 250;
 

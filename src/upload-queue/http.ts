@@ -16,7 +16,14 @@ export interface HttpResponse {
   text(): Promise<string>;
 }
 
-export type Http = (request: HttpRequest) => Promise<HttpResponse>;
+export interface Http {
+  (request: HttpRequest): Promise<HttpResponse>;
+  /**
+   * True when this transport reports upload progress as the body leaves for `request` (the stall
+   * watchdog then waits for progress, not for the whole body). Missing means never.
+   */
+  reportsUploadProgress?: (request: HttpRequest) => boolean;
+}
 
 /** The request never got an answer (offline, DNS, reset, CORS). */
 export class NetworkError extends Error {
@@ -70,7 +77,10 @@ export const xhrHttp: Http = (request) =>
   });
 
 /** XMLHttpRequest is missing in service workers; use it only for bodies worth a progress bar. */
-export const defaultHttp: Http = (request) =>
-  typeof XMLHttpRequest === 'function' && request.onUploadProgress
-    ? xhrHttp(request)
-    : fetchHttp(request);
+const usesXhr = (request: HttpRequest): boolean =>
+  typeof XMLHttpRequest === 'function' && request.onUploadProgress !== undefined;
+
+export const defaultHttp: Http = Object.assign(
+  (request: HttpRequest) => (usesXhr(request) ? xhrHttp(request) : fetchHttp(request)),
+  { reportsUploadProgress: usesXhr },
+);

@@ -8,6 +8,7 @@ import type { Http } from './http.ts';
 import type { JobStore, StoredAuth } from './job-store.ts';
 import { isFinished, toJobMessage, type JobMessage, type UploadJob } from './job-types.ts';
 import { cancelOnServer, step, type StepContext } from './job-steps.ts';
+import { withWatchdog, type WatchdogLimits } from './request-watchdog.ts';
 
 export interface RunnerDeps {
   store: JobStore;
@@ -21,6 +22,8 @@ export interface RunnerDeps {
   apiBase?: string;
   singleFormMaxBytes?: number;
   partsInFlight?: number;
+  /** Stall detection of every request (config defaults; tests shorten it). */
+  watchdog?: WatchdogLimits;
 }
 
 export interface RunOptions {
@@ -77,6 +80,8 @@ export function createRunner(deps: RunnerDeps) {
   const random = deps.random ?? Math.random;
   const sleep = deps.sleep ?? defaultSleep;
   const isOnline = deps.isOnline ?? navigatorOnline;
+  // No request may hang the runner (and its lock) for ever: a stalled one fails and is retried.
+  const http = withWatchdog(deps.http, deps.watchdog);
   const signedUrls = new Map<string, Map<number, string>>();
   const reconciled = new Set<string>();
   let current: { jobId: string; controller: AbortController } | undefined;
@@ -138,7 +143,7 @@ export function createRunner(deps: RunnerDeps) {
   ): Promise<UploadJob> {
     const ctx: StepContext = {
       store: deps.store,
-      protocol: { http: deps.http, token, now, apiBase: deps.apiBase, signal },
+      protocol: { http, token, now, apiBase: deps.apiBase, signal },
       onInFlight: (j, bytes) => publish(j, bytes),
       signedUrls,
       reconciled,
