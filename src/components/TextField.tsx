@@ -2,7 +2,7 @@
 // Plain elements with a CSS module: the first screens (Login) load without Chakra.
 import { useEffect, useId, useRef } from 'react';
 import type { FieldBinding } from '../lib/use-form';
-import type { FieldError } from '../lib/validation';
+import { fieldErrorText, type FieldError } from '../lib/validation';
 import { useT } from '../lib/locale-context';
 import styles from './TextField.module.css';
 
@@ -64,7 +64,7 @@ export function TextField({
       ) : null}
       {error ? (
         <p className={styles.error} id={errorId} role="alert">
-          {t(error.id, error.values)}
+          {fieldErrorText(error, t)}
         </p>
       ) : null}
     </div>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import en from '../../lang/en.json';
+import ja from '../../lang/ja.json';
 import {
   email,
   emailRules,
@@ -10,17 +11,26 @@ import {
   passwordRules,
   pattern,
   required,
+  fieldErrorText,
   type FieldError,
 } from './validation';
 
+type Lookup = Parameters<typeof fieldErrorText>[1];
+
+/** A message lookup over one language's file, filling {placeholders}. */
+function lookupIn(messages: Record<string, string>): Lookup {
+  return (id, values = {}) => {
+    let message = messages[id] ?? id;
+    for (const [key, value] of Object.entries(values)) {
+      message = message.replace(`{${key}}`, String(value));
+    }
+    return message;
+  };
+}
+
 /** The English text a rule produces, as the user reads it. */
 function text(error: FieldError | null): string | null {
-  if (!error) return null;
-  let message: string = en[error.id];
-  for (const [key, value] of Object.entries(error.values ?? {})) {
-    message = message.replace(`{${key}}`, String(value));
-  }
-  return message;
+  return error ? fieldErrorText(error, lookupIn(en)) : null;
 }
 
 describe('section 5 rules', () => {
@@ -56,7 +66,9 @@ describe('section 5 rules', () => {
     expect(rule('abcd1234', { next: 'abcd1234' })).toBeNull();
   });
 
-  it('default message names the field', () => {
-    expect(text(pattern(/^\d+$/, 'Top k')('x', {}))).toBe('Top k is not valid.');
+  it('default message names the field in the active language', () => {
+    const error = pattern(/^\d+$/, 'profile.account.username')('x', {});
+    expect(text(error)).toBe('Username is not valid.');
+    expect(fieldErrorText(error!, lookupIn(ja))).toBe('ユーザー名が正しくありません。');
   });
 });

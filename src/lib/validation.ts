@@ -6,6 +6,8 @@ import type { MessageId } from './i18n';
 export interface FieldError {
   id: MessageId;
   values?: Record<string, string | number>;
+  /** Placeholders filled with another message (a field's name), in the active language. */
+  messageValues?: Record<string, MessageId>;
 }
 
 export type Values = Record<string, string>;
@@ -45,10 +47,21 @@ export function matches(otherField: string): Rule {
     value !== '' && value !== values[otherField] ? { id: 'validation.passwordMismatch' } : null;
 }
 
-/** Any pattern without a message of its own: "{field} is not valid." */
-export function pattern(regex: RegExp, field: string): Rule {
+/** Any pattern without a message of its own: "{field} is not valid.", the field named by `field`. */
+export function pattern(regex: RegExp, field: MessageId): Rule {
   return (value) =>
-    value !== '' && !regex.test(value) ? { id: 'validation.default', values: { field } } : null;
+    value !== '' && !regex.test(value)
+      ? { id: 'validation.default', messageValues: { field } }
+      : null;
+}
+
+/** The text of an error through a message lookup (react-intl's, or a test's). */
+export function fieldErrorText(
+  error: FieldError,
+  t: (id: MessageId, values?: Record<string, string | number>) => string,
+): string {
+  const named = Object.entries(error.messageValues ?? {}).map(([key, id]) => [key, t(id)]);
+  return t(error.id, { ...error.values, ...Object.fromEntries(named) });
 }
 
 export const emailRules: Rule[] = [required, email];

@@ -11,5 +11,8 @@ export const RATE_LIMITED_COOLDOWN_SECONDS = 60;
 
 export const accountRules: Record<'fullName' | 'username', Rule[]> = {
   fullName: [required],
-  username: [required, (value) => pattern(USERNAME_PATTERN, 'Username')(value.trim(), {})],
+  username: [
+    required,
+    (value) => pattern(USERNAME_PATTERN, 'profile.account.username')(value.trim(), {}),
+  ],
 };

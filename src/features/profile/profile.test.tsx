@@ -1,8 +1,10 @@
 import 'fake-indexeddb/auto';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import ja from '../../../lang/ja.json';
 import { LOGIN_ANSWER } from '../../testing/fetch-stub';
 import { renderApp } from '../../testing/render-app';
+import { renderAt } from '../../testing/render-at';
 import { EMPTY_LIST, stubSignedIn, useStoredSession, type Routes } from '../../testing/signed-in';
 
 // The first render loads lazy route chunks, which vitest transforms on demand.
@@ -107,6 +109,20 @@ describe('Profile', { timeout: 30_000 }, () => {
     expect(within(dialog).getByText('Your profile has been updated.')).toBeTruthy();
     const put = sent.find((r) => r.method === 'PUT');
     expect(put?.body).toEqual({ full_name: 'New Name', username: 'new.name' });
+  });
+
+  it('names the invalid field in Japanese for a Japanese user', async () => {
+    signedIn();
+    const { user } = await renderAt('/profile?type=account', { locale: 'ja', signedIn: true });
+    const username = await screen.findByLabelText<HTMLInputElement>(
+      ja['profile.account.username'],
+      {},
+      FIRST,
+    );
+    await user.clear(username);
+    await user.type(username, 'no spaces');
+    expect(await screen.findByText('ユーザー名が正しくありません。')).toBeTruthy();
+    expect(screen.queryByText(/Username/)).toBeNull();
   });
 
   it.each([
