@@ -95,6 +95,15 @@ describe('Reset password (sections 2, 4, 7 and 8)', { timeout: 30_000 }, () => {
     expect(window.location.pathname).toBe('/reset-password');
   });
 
+  it('links the invalid-link state to Login, as the reset screen of section 2 has', async () => {
+    stubFetch({});
+    const { user } = renderApp('/reset-password');
+    await screen.findByText('Reset Link Invalid', {}, FIRST);
+    expect(screen.getByRole('link', { name: en['login.forgotPassword'] })).toBeTruthy();
+    await user.click(screen.getByRole('link', { name: 'Back to Log in' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/login'));
+  });
+
   it('shows the general error on other failures and keeps the form', async () => {
     await submitNewPassword('/reset-password?resetToken=abc', { status: 500 });
     const dialog = await screen.findByRole('alertdialog', {}, FIRST);

@@ -48,9 +48,14 @@ export function ResetPasswordPage() {
     return (
       <AuthLayout title={t('reset.invalidTitle')}>
         <p className={styles.note}>{t('reset.invalidBody')}</p>
-        <RouteLink href={ROUTES.forgotPassword} className={styles.link}>
-          {t('login.forgotPassword')}
-        </RouteLink>
+        <div className={styles.links}>
+          <RouteLink href={ROUTES.forgotPassword} className={styles.link}>
+            {t('login.forgotPassword')}
+          </RouteLink>
+          <RouteLink href={ROUTES.login} className={styles.link}>
+            {t('reset.backToLogin')}
+          </RouteLink>
+        </div>
       </AuthLayout>
     );
   }
