@@ -14,9 +14,16 @@ const COLUMNS = {
 export type StartOutcome = 'started' | 'not_found' | 'not_completed' | 'busy';
 
 /**
- * Sets the creating flag and stores the instruction in one statement, so of two concurrent
- * requests only one wins. A flag left set by a job that no longer exists (lost in a crash) does
- * not block a new request.
+ * Sets the creating flag and stores the instruction, so that of two concurrent requests only one
+ * wins. A flag left set by a job that no longer exists (lost in a crash) does not block a new
+ * request. Run it in a transaction with the job's insert: the video row stays locked until the
+ * commit.
+ *
+ * One `UPDATE … WHERE NOT flag OR NOT EXISTS (live job)` is not enough on PostgreSQL (READ
+ * COMMITTED): a request that waited for the row lock re-checks the updated row, but its subquery
+ * still uses the statement's old snapshot, misses the job the winner inserted and wins as well.
+ * Hence lock first, then look for the live job in a later statement, whose fresh snapshot sees
+ * everything committed by the requests we waited for.
  */
 export async function startCreating(
   q: Queryable,
@@ -24,27 +31,31 @@ export async function startCreating(
   o: { teamId: string; videoId: string; instruction: string },
 ): Promise<StartOutcome> {
   const c = COLUMNS[kind];
-  const store =
-    kind === 'trailer'
-      ? 'trailer_instruction = $3'
-      : `output_data = output_data || jsonb_build_object('report_instruction', $3::text)`;
-  const won = await one(
+  const video = await one<{ status: string; creating: boolean }>(
     q,
-    `UPDATE videos v SET ${c.flag} = true, ${store}, updated_at = now()
-     WHERE v.id = $1 AND v.team_id = $2 AND v.status = 'completed'
-       AND (NOT v.${c.flag} OR NOT EXISTS (SELECT 1 FROM jobs j
-         WHERE j.video_id = v.id AND j.name = $4 AND j.state IN ('queued', 'running')))
-     RETURNING v.id`,
-    [o.videoId, o.teamId, o.instruction, c.job],
-  );
-  if (won) return 'started';
-  const row = await one<{ status: string }>(
-    q,
-    'SELECT status FROM videos WHERE id = $1 AND team_id = $2',
+    `SELECT status, ${c.flag} AS creating FROM videos WHERE id = $1 AND team_id = $2 FOR UPDATE`,
     [o.videoId, o.teamId],
   );
-  if (!row) return 'not_found';
-  return row.status === 'completed' ? 'busy' : 'not_completed';
+  if (!video) return 'not_found';
+  if (video.status !== 'completed') return 'not_completed';
+  if (video.creating) {
+    const live = await one(
+      q,
+      `SELECT 1 AS live FROM jobs WHERE video_id = $1 AND name = $2 AND state IN ('queued', 'running')
+       LIMIT 1`,
+      [o.videoId, c.job],
+    );
+    if (live) return 'busy';
+  }
+  const store =
+    kind === 'trailer'
+      ? 'trailer_instruction = $2'
+      : `output_data = output_data || jsonb_build_object('report_instruction', $2::text)`;
+  await q.query(`UPDATE videos SET ${c.flag} = true, ${store}, updated_at = now() WHERE id = $1`, [
+    o.videoId,
+    o.instruction,
+  ]);
+  return 'started';
 }
 
 /** Shows the flag for a job that was queued without a request (the upload's trailer). */
