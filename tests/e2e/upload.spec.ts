@@ -322,3 +322,37 @@ journey(
   },
   { timeoutMs: 150_000 },
 );
+
+journey(
+  'a part request that is never answered (a half-open connection): the upload still completes',
+  viaProxy,
+  async (page) => {
+    // 4 parts of 16 MiB and a 64 KiB last one. The proxy swallows the last part's first request;
+    // the queue's stall watchdog aborts it (fetch in the service worker: 30 s + 64 KiB at 32 KiB/s;
+    // XMLHttpRequest in a page: 30 s without progress) and sends it again.
+    const video = paddedVideo(
+      smallVideo,
+      path.join(workDir, 'half-open-test.mp4'),
+      64 * MIB + 64 * 1024,
+    );
+    let swallowed = 0;
+    proxy.setRule((request) => {
+      if (isPartPut(request) && /\/5\?/.test(request.path) && swallowed === 0) {
+        swallowed += 1;
+        return { swallow: true };
+      }
+      return undefined;
+    });
+    await signIn(page);
+    const start = proxy.seen.length;
+    await uploadThroughDialog(page, video);
+    await expectExactlyOneVideo(page, 'half-open-test.mp4', fs.statSync(video).size);
+    const requests = proxy.seen.slice(start);
+    assert.equal(swallowed, 1, 'the last part was swallowed once');
+    assert.equal(requests.filter(isCreate).length, 1, 'one create call');
+    const lastPart = requests.filter((r) => isPartPut(r) && /\/5\?/.test(r.path));
+    assert.equal(lastPart.length, 2, 'the swallowed part was sent again');
+    assert.equal(requests.filter(isPartPut).length, 6, 'no other part was sent again');
+  },
+  { timeoutMs: 180_000 },
+);

@@ -9,12 +9,16 @@ export interface SeenRequest {
   path: string;
 }
 
-/** What to do with one request: pass it on (maybe later), or answer it here. */
+/**
+ * What to do with one request: pass it on (maybe later), answer it here, or swallow it (read its
+ * body and never answer, as over a half-open connection).
+ */
 export type FaultRule = (
   request: SeenRequest,
 ) =>
-  | { delayMs?: number; respond?: undefined }
-  | { respond: { status: number; body?: string }; delayMs?: number }
+  | { delayMs?: number; respond?: undefined; swallow?: undefined }
+  | { respond: { status: number; body?: string }; delayMs?: number; swallow?: undefined }
+  | { swallow: true; delayMs?: undefined; respond?: undefined }
   | undefined;
 
 export interface FaultProxy {
@@ -40,6 +44,10 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     const request = { method: req.method ?? 'GET', path: req.url ?? '/' };
     seen.push(request);
     const decision = rule?.(request);
+    if (decision?.swallow) {
+      req.resume(); // the body is taken in full; no answer ever goes back
+      return;
+    }
     const forward = (): void => {
       if (decision?.respond) {
         req.resume();
