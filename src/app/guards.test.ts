@@ -1,5 +1,12 @@
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import en from '../../lang/en.json';
+import { PUBLIC_PATHS } from '../config/routes';
 import { withCarriedQuery } from '../lib/navigation';
+import { saveStoredUser } from '../lib/session-storage';
+import { SESSION_USER, stubFetch } from '../testing/fetch-stub';
+import { renderApp } from '../testing/render-app';
+import { stubSignedIn, useSignedOut } from '../testing/signed-in';
 import { decideRoute, type GuardInput } from './guards';
 
 const base: GuardInput = {
@@ -90,4 +97,28 @@ describe('withCarriedQuery', () => {
     expect(withCarriedQuery('/video', '?other=1')).toBe('/video');
     expect(withCarriedQuery('/video#top', '?tsiletihw=a b')).toBe('/video?tsiletihw=a%20b#top');
   });
+});
+
+describe('the 404 page (section 2: every page but Home and PrivacyPolicy needs a sign-in)', () => {
+  useSignedOut();
+  // The first render loads lazy route chunks, which vitest transforms on demand.
+  const FIRST = { timeout: 15_000 };
+
+  it('only Home and PrivacyPolicy are public', () => {
+    expect([...PUBLIC_PATHS].sort()).toEqual(['/', '/privacy-policy']);
+  });
+
+  it('sends a signed-out visitor to Login, and shows itself to a signed-in user', async () => {
+    stubFetch({});
+    renderApp('/404');
+    await waitFor(() => expect(window.location.pathname).toBe('/login'), FIRST);
+    expect(screen.queryByText(en['notFound.title'])).toBeNull();
+    cleanup();
+
+    await saveStoredUser(SESSION_USER);
+    stubSignedIn();
+    renderApp('/404');
+    expect(await screen.findByText(en['notFound.title'], {}, FIRST)).toBeTruthy();
+    expect(window.location.pathname).toBe('/404');
+  }, 30_000);
 });

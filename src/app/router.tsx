@@ -56,7 +56,9 @@ export function AppRouter() {
           <PrivacyPolicyPage />
         </Route>
         <Route path={ROUTES.notFound}>
-          <NotFoundPage />
+          <Guard access="signedIn">
+            <NotFoundPage />
+          </Guard>
         </Route>
         <Route path={ROUTES.login}>
           <Guard access="signedOutOnly">
@@ -152,6 +154,7 @@ export function SignedInRoutes() {
  */
 export async function preloadSignedInPage(pathname: string): Promise<void> {
   if (PUBLIC_PATHS.includes(pathname) || SIGNED_OUT_ONLY_PATHS.includes(pathname)) return;
+  if (pathname === ROUTES.notFound) return; // signed-in, but a blank page outside the layout
   const screen = SIGNED_IN_SCREENS.find(({ path }) => matchesPath(path, pathname));
   await Promise.all([
     loadSignedInArea(),

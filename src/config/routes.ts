@@ -22,8 +22,8 @@ export const SIGNED_OUT_ONLY_PATHS: readonly string[] = [
   ROUTES.resetPassword,
 ];
 
-/** Pages anyone may see. */
-export const PUBLIC_PATHS: readonly string[] = [ROUTES.home, ROUTES.privacyPolicy, ROUTES.notFound];
+/** Pages anyone may see; every other page sends a signed-out visitor to Login (section 2). */
+export const PUBLIC_PATHS: readonly string[] = [ROUTES.home, ROUTES.privacyPolicy];
 
 /** The query parameter carried through redirects (product-spec section 2). */
 export const CARRIED_QUERY_PARAM = 'tsiletihw';

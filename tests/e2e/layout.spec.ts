@@ -128,10 +128,11 @@ journey(
   'unknown paths lead to the video list, and the 404 page says what is missing',
   () => app,
   async (page) => {
+    // The 404 page asks for a sign-in like every page but Home and PrivacyPolicy (section 2).
+    await signIn(page);
     await page.goto('/404');
     await page.getByText("Something's missing.", { exact: true }).waitFor();
     await page.getByText("Sorry, we can't find that page.", { exact: true }).waitFor();
-    await signIn(page);
     await page.goto('/no/such/page?tsiletihw=3');
     await page.waitForURL((u) => u.pathname === '/video');
     assert.equal(where(page), '/video?tsiletihw=3');
