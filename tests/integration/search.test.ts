@@ -1,6 +1,8 @@
 // Search over a real PGlite: each method finds the right video and scene, in English and
 // Japanese, within the team, among completed videos only, with paging and 0..1 scores.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createProvider } from '../../server/src/analysis/create.ts';
+import { toVectorLiteral } from '../../server/src/search/documents.ts';
 import { indexVideo } from '../../server/src/search/index-video.ts';
 import { searchScenes, searchVideos, type SearchParams } from '../../server/src/search/search.ts';
 import {
@@ -199,5 +201,59 @@ describe('searchScenes', () => {
       params({ teamId: other, videoId: ids.cooking, sceneIndex: 0 }),
     );
     expect(res).toEqual({ items: [], total: 0 });
+  });
+});
+
+describe('hybrid', () => {
+  // Its own team: four videos whose sparse and dense rankings disagree. Sparse finds a (the query's
+  // words many times) then b (once); the dense vectors are set by hand: b closest, then c, d,
+  // and a opposite. Fusion must lift b over a and keep c and d, found by dense alone.
+  const QUERY = 'lighthouse storm';
+  const fusion: Record<string, string> = {};
+  let fusionTeam: string;
+
+  function unit(v: number[]): number[] {
+    const n = Math.hypot(...v);
+    return v.map((x) => x / n);
+  }
+
+  beforeAll(async () => {
+    fusionTeam = await insertTeam(ctx, 'Fusion');
+    const texts = {
+      a: {
+        title: 'Lighthouse storm',
+        summary: 'A lighthouse in a storm, the storm at the lighthouse.',
+      },
+      b: { title: 'Coastal walk', summary: 'A walk along the coast past an old lighthouse.' },
+      c: { title: 'Mountain cabin', summary: 'Snow falls on a wooden cabin in the hills.' },
+      d: { title: 'City market', summary: 'Vendors sell fruit at a busy morning market.' },
+    };
+    for (const [name, text] of Object.entries(texts)) {
+      fusion[name] = await insertVideo(ctx, { teamId: fusionTeam, ...text });
+      await indexVideo(ctx, fusion[name]!);
+    }
+    const q = unit((await createProvider(ctx.config).embed([QUERY]))[0]!);
+    // A unit vector orthogonal to the query's.
+    const axis = q.map((_, i): number => (i === 0 ? 1 : 0));
+    const dot = axis.reduce((sum, x, i) => sum + x * q[i]!, 0);
+    const e = unit(axis.map((x, i) => x - dot * q[i]!));
+    const at = (cos: number) => q.map((x, i) => cos * x + Math.sqrt(1 - cos * cos) * e[i]!);
+    const cosines = { a: -0.5, b: 1, c: 0.8, d: 0.3 };
+    for (const [name, cos] of Object.entries(cosines)) {
+      await ctx.db.query('UPDATE videos SET embedding = $2::vector WHERE id = $1', [
+        fusion[name],
+        toVectorLiteral(at(cos)),
+      ]);
+    }
+  });
+
+  it('ranks differently from sparse alone and dense alone where they disagree', async () => {
+    const ranking = async (method: (typeof METHODS)[number]) =>
+      (
+        await searchVideos(ctx, params({ teamId: fusionTeam, method, description: QUERY }))
+      ).items.map((i) => Object.entries(fusion).find(([, id]) => id === i.videoId)?.[0]);
+    expect(await ranking('sparse')).toEqual(['a', 'b']);
+    expect(await ranking('dense')).toEqual(['b', 'c', 'd', 'a']);
+    expect(await ranking('hybrid')).toEqual(['b', 'a', 'c', 'd']);
   });
 });
