@@ -1,5 +1,5 @@
 // Whether the browser says it is online, as a hook. Screens disable actions that need the network
-// while offline (see src/features/pwa/NeedsNetwork.tsx); queued uploads stay allowed.
+// while offline (see src/components/NeedsNetwork.tsx); queued uploads stay allowed.
 import { useSyncExternalStore } from 'react';
 
 function subscribe(onChange: () => void): () => void {

@@ -1,17 +1,11 @@
 import 'fake-indexeddb/auto';
-import { act, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { setOnline } from '../../testing/online';
 import { renderApp } from '../../testing/render-app';
 import { EMPTY_LIST, stubSignedIn, useStoredSession } from '../../testing/signed-in';
 
 useStoredSession();
-
-function setOnline(online: boolean): void {
-  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
-  act(() => {
-    window.dispatchEvent(new Event(online ? 'online' : 'offline'));
-  });
-}
 
 afterEach(() => setOnline(true));
 

@@ -3,6 +3,7 @@
 import { Button, Heading, Stack } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { LazyAppModal } from '../../../components/LazyAppModal';
+import { NeedsNetwork } from '../../../components/NeedsNetwork';
 import { TextField } from '../../../components/TextField';
 import { describeServerError } from '../../../lib/error-messages';
 import { useT } from '../../../lib/locale-context';
@@ -59,15 +60,17 @@ export function AccountSection({ profile }: { profile: Profile }) {
             error={form.errors.username}
           />
           <ReadOnlyField label={t('profile.account.team')} value={profile.team?.name ?? ''} />
-          <Button
-            type="submit"
-            colorPalette="blue"
-            alignSelf="flex-start"
-            disabled={!form.canSubmit || isLoading}
-            loading={isLoading}
-          >
-            {t('profile.save')}
-          </Button>
+          <NeedsNetwork>
+            <Button
+              type="submit"
+              colorPalette="blue"
+              alignSelf="flex-start"
+              disabled={!form.canSubmit || isLoading}
+              loading={isLoading}
+            >
+              {t('profile.save')}
+            </Button>
+          </NeedsNetwork>
         </Stack>
       </form>
       <LazyAppModal

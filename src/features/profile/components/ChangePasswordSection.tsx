@@ -3,6 +3,7 @@
 import { Alert, Button, Heading, Stack } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { LazyAppModal } from '../../../components/LazyAppModal';
+import { NeedsNetwork } from '../../../components/NeedsNetwork';
 import { TextField } from '../../../components/TextField';
 import { describeServerError } from '../../../lib/error-messages';
 import { useT } from '../../../lib/locale-context';
@@ -94,15 +95,17 @@ export function ChangePasswordSection() {
             binding={form.bind('confirmation')}
             error={form.errors.confirmation}
           />
-          <Button
-            type="submit"
-            colorPalette="blue"
-            alignSelf="flex-start"
-            disabled={!form.canSubmit || isLoading}
-            loading={isLoading}
-          >
-            {t('password.save')}
-          </Button>
+          <NeedsNetwork>
+            <Button
+              type="submit"
+              colorPalette="blue"
+              alignSelf="flex-start"
+              disabled={!form.canSubmit || isLoading}
+              loading={isLoading}
+            >
+              {t('password.save')}
+            </Button>
+          </NeedsNetwork>
         </Stack>
       </form>
       <LazyAppModal

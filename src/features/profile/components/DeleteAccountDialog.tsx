@@ -3,6 +3,7 @@
 // and Login.
 import { Box, Button, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
+import { NeedsNetwork } from '../../../components/NeedsNetwork';
 import { TextField } from '../../../components/TextField';
 import { describeServerError } from '../../../lib/error-messages';
 import { useT } from '../../../lib/locale-context';
@@ -78,14 +79,16 @@ export function DeleteAccountDialog({ profile, onClose }: DeleteAccountDialogPro
               <Button variant="outline" onClick={onClose} disabled={isLoading}>
                 {t('common.cancel')}
               </Button>
-              <Button
-                colorPalette="red"
-                disabled={!confirmed || isLoading}
-                loading={isLoading}
-                onClick={() => void remove()}
-              >
-                {t('common.delete')}
-              </Button>
+              <NeedsNetwork>
+                <Button
+                  colorPalette="red"
+                  disabled={!confirmed || isLoading}
+                  loading={isLoading}
+                  onClick={() => void remove()}
+                >
+                  {t('common.delete')}
+                </Button>
+              </NeedsNetwork>
             </Dialog.Footer>
           </Dialog.Content>
         </Dialog.Positioner>

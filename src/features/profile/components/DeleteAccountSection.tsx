@@ -1,6 +1,7 @@
 // Delete account (product-spec sections 2 and 4): a danger zone whose button opens the popup.
 import { Box, Button, Heading, Text } from '@chakra-ui/react';
 import { lazy, Suspense, useState } from 'react';
+import { NeedsNetwork } from '../../../components/NeedsNetwork';
 import { useT } from '../../../lib/locale-context';
 import type { Profile } from '../api';
 
@@ -31,9 +32,11 @@ export function DeleteAccountSection({ profile }: { profile: Profile }) {
         <Text color="gray.800" mb="4">
           {t('profile.delete.description')}
         </Text>
-        <Button colorPalette="red" onClick={() => setOpen(true)}>
-          {t('profile.menu.deleteAccount')}
-        </Button>
+        <NeedsNetwork>
+          <Button colorPalette="red" onClick={() => setOpen(true)}>
+            {t('profile.menu.deleteAccount')}
+          </Button>
+        </NeedsNetwork>
       </Box>
       {open ? (
         <Suspense fallback={null}>

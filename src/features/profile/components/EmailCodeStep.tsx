@@ -1,6 +1,7 @@
 // Step 2 of the e-mail change: the code from the message, a way back to step 1 and a resend.
 import { Button, Flex, Stack, Text } from '@chakra-ui/react';
 import type { FormEvent } from 'react';
+import { NeedsNetwork } from '../../../components/NeedsNetwork';
 import { useT } from '../../../lib/locale-context';
 import { InlineError } from './InlineError';
 import { isOtpComplete, OtpInput, type OtpDigits } from './OtpInput';
@@ -48,25 +49,29 @@ export function EmailCodeStep(props: EmailCodeStepProps) {
           </Text>
         ) : null}
         <Flex gap="3" wrap="wrap" align="center">
-          <Button
-            type="submit"
-            colorPalette="blue"
-            disabled={!complete || verifying}
-            loading={verifying}
-          >
-            {t('profile.email.verify')}
-          </Button>
-          <Button
-            type="button"
-            variant="outline"
-            disabled={cooldown > 0 || resending}
-            loading={resending}
-            onClick={props.onResend}
-          >
-            {cooldown > 0
-              ? t('profile.email.resendIn', { seconds: cooldown })
-              : t('profile.email.resend')}
-          </Button>
+          <NeedsNetwork>
+            <Button
+              type="submit"
+              colorPalette="blue"
+              disabled={!complete || verifying}
+              loading={verifying}
+            >
+              {t('profile.email.verify')}
+            </Button>
+          </NeedsNetwork>
+          <NeedsNetwork>
+            <Button
+              type="button"
+              variant="outline"
+              disabled={cooldown > 0 || resending}
+              loading={resending}
+              onClick={props.onResend}
+            >
+              {cooldown > 0
+                ? t('profile.email.resendIn', { seconds: cooldown })
+                : t('profile.email.resend')}
+            </Button>
+          </NeedsNetwork>
         </Flex>
         <Button
           type="button"

@@ -1,6 +1,7 @@
 // Step 1 of the e-mail change: the new address and the current password; a code goes out.
 import { Button, Stack } from '@chakra-ui/react';
 import type { FormEvent } from 'react';
+import { NeedsNetwork } from '../../../components/NeedsNetwork';
 import { TextField } from '../../../components/TextField';
 import { useT } from '../../../lib/locale-context';
 import type { useForm } from '../../../lib/use-form';
@@ -39,15 +40,17 @@ export function EmailRequestStep({ form, sending, error, onSubmit }: EmailReques
           error={form.errors.currentPassword}
         />
         <InlineError text={error} />
-        <Button
-          type="submit"
-          colorPalette="blue"
-          alignSelf="flex-start"
-          disabled={!form.canSubmit || sending}
-          loading={sending}
-        >
-          {t('profile.email.sendCode')}
-        </Button>
+        <NeedsNetwork>
+          <Button
+            type="submit"
+            colorPalette="blue"
+            alignSelf="flex-start"
+            disabled={!form.canSubmit || sending}
+            loading={sending}
+          >
+            {t('profile.email.sendCode')}
+          </Button>
+        </NeedsNetwork>
       </Stack>
     </form>
   );

@@ -2,6 +2,7 @@
 // preview of at most six evenly sampled frames with View All (product-spec section 2).
 import { Box, Button, Flex, Grid, Heading, Stack, Text } from '@chakra-ui/react';
 import { AppLink } from '../../../components/AppLink';
+import { NeedsNetwork } from '../../../components/NeedsNetwork';
 import { Thumbnail } from '../../../components/Thumbnail';
 import { FRAME_PREVIEW_COUNT } from '../../../config/limits';
 import { sceneFramesPath } from '../../../config/routes';
@@ -35,15 +36,17 @@ export function SelectedScene({ videoId, scene }: { videoId: string; scene: Scen
             {shortTime(scene.startTime)} - {shortTime(scene.endTime)}
           </Text>
         </Stack>
-        <Button
-          size="sm"
-          colorPalette="blue"
-          onClick={() =>
-            navigateTo(advancedSearchPath({ videoId, sceneIndex: scene.index, video: false }))
-          }
-        >
-          {t('detail.searchSimilarScenes')}
-        </Button>
+        <NeedsNetwork>
+          <Button
+            size="sm"
+            colorPalette="blue"
+            onClick={() =>
+              navigateTo(advancedSearchPath({ videoId, sceneIndex: scene.index, video: false }))
+            }
+          >
+            {t('detail.searchSimilarScenes')}
+          </Button>
+        </NeedsNetwork>
       </Flex>
       <Text mt="3" whiteSpace="pre-line" data-testid="scene-description">
         {scene.description}

@@ -6,6 +6,7 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useParams, useSearch } from 'wouter';
 import { BackArrowIcon, PlayIcon } from '../../../components/ActionIcons';
+import { NeedsNetwork } from '../../../components/NeedsNetwork';
 import { Thumbnail } from '../../../components/Thumbnail';
 import { SCENE_SCROLL_DELAY_MS, VIDEO_DETAIL_POLL_BACKOFF } from '../../../config/limits';
 import { ROUTES, videoDetailScenePath } from '../../../config/routes';
@@ -172,13 +173,15 @@ export function VideoDetailPage({ outputsArea }: VideoDetailPageProps) {
         <Heading as="h2" size="lg">
           {t('detail.scenes')}
         </Heading>
-        <Button
-          size="sm"
-          colorPalette="blue"
-          onClick={() => navigateTo(similarResultsPath({ ...DEFAULT_SEARCH, videoId: id }))}
-        >
-          {t('detail.searchSimilarVideo')}
-        </Button>
+        <NeedsNetwork>
+          <Button
+            size="sm"
+            colorPalette="blue"
+            onClick={() => navigateTo(similarResultsPath({ ...DEFAULT_SEARCH, videoId: id }))}
+          >
+            {t('detail.searchSimilarVideo')}
+          </Button>
+        </NeedsNetwork>
       </Flex>
       {scenes.length > 0 ? (
         <Stack gap="4">
