@@ -2,6 +2,7 @@
 import { Box, Container, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { AppLink } from '../../../components/AppLink';
 import { LanguageSwitcher } from '../../../components/LanguageSwitcher';
+import { withInset } from '../../../components/safe-area';
 import { ROUTES } from '../../../config/routes';
 import { PRIVACY_LAST_UPDATED } from '../../../config/site';
 import { formatDate } from '../../../lib/dates';
@@ -23,13 +24,14 @@ function PrivacyPolicyPageContent() {
   const signedIn = useAppSelector(selectIsSignedIn);
   const lastUpdated = formatDate(PRIVACY_LAST_UPDATED) || t('privacy.unknown');
   return (
-    <Box minH="100dvh">
+    <Box minH="100dvh" ps="env(safe-area-inset-left)" pe="env(safe-area-inset-right)">
       <Flex
         as="header"
         justify="space-between"
         align="center"
         px="6"
-        py="4"
+        pt={withInset(4, 'top')}
+        pb="4"
         borderBottomWidth="1px"
       >
         <AppLink href={ROUTES.videoList} fontWeight="bold" color="blue.800">
@@ -44,7 +46,7 @@ function PrivacyPolicyPageContent() {
           )}
         </Flex>
       </Flex>
-      <Container as="main" maxW="3xl" py="10">
+      <Container as="main" maxW="3xl" pt="10" pb={withInset(10, 'bottom')}>
         <Heading as="h1" size="3xl" mb="2">
           {t('privacy.title')}
         </Heading>
