@@ -4,6 +4,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deleteAccount } from '../../server/src/accounts/delete-account.ts';
+import type { Storage } from '../../server/src/storage/storage.ts';
 import { seedCompletedVideo, teamOf } from '../support/seed.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
@@ -155,6 +157,40 @@ describe('DELETE /api/users/{id}', () => {
     expect(fs.existsSync(filesDir('input', failed.id))).toBe(false);
     expect(fs.existsSync(filesDir('output', failed.id))).toBe(false);
     expect(fs.existsSync(filesDir('output', indexed.id))).toBe(false);
+  });
+
+  it('also removes the files of a video created while the account is being deleted', async () => {
+    const owner = await server.createUser({ email: 'wes@example.com', password: 'Wes123456' });
+    const early = await addVideo(owner);
+    let late: Promise<string> | undefined;
+    // An upload of the same user finishes while the first video's files are being removed,
+    // after the deletion listed the videos and before it deletes the rows.
+    const real = server.ctx.storage;
+    const storage: Storage = {
+      kind: real.kind,
+      put: real.put.bind(real),
+      read: real.read.bind(real),
+      stat: real.stat.bind(real),
+      delete: real.delete.bind(real),
+      localPath: real.localPath.bind(real),
+      async deletePrefix(prefix) {
+        late ??= addVideo(owner);
+        await late;
+        return real.deletePrefix(prefix);
+      },
+    };
+
+    const result = await deleteAccount({ ...server.ctx, storage }, owner);
+
+    const lateId = await late!;
+    expect(result).toEqual({ deletedVideos: 2 });
+    for (const id of [early, lateId]) {
+      expect(fs.existsSync(filesDir('input', id))).toBe(false);
+      expect(fs.existsSync(filesDir('output', id))).toBe(false);
+    }
+    const db = server.ctx.db;
+    expect(await db.query('SELECT 1 FROM videos WHERE id = $1', [lateId])).toHaveLength(0);
+    expect(await db.query('SELECT 1 FROM users WHERE id = $1', [owner])).toHaveLength(0);
   });
 
   it('promotes the longest-standing member only when no admin is left', async () => {

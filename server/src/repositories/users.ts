@@ -151,6 +151,20 @@ export async function videoIdsOwnedBy(q: Queryable, userId: string): Promise<str
 }
 
 /**
+ * Locks the user's row for the rest of the transaction and answers the ids of the videos they own
+ * (undefined when the user is gone). A new video needs a key-share lock on its owner's row, so
+ * none can be added for them until the transaction ends; afterwards the owner is gone.
+ */
+export async function lockUserVideoIds(
+  q: Queryable,
+  userId: string,
+): Promise<string[] | undefined> {
+  const user = await one(q, 'SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
+  if (!user) return undefined;
+  return videoIdsOwnedBy(q, userId);
+}
+
+/**
  * Deletes the user, their videos (scenes and people cascade) and sessions (cascade). When they
  * were the team's last admin, the longest-standing remaining member becomes admin.
  */
