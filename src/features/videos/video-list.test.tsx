@@ -207,6 +207,61 @@ describe('Video list', { timeout: 30_000 }, () => {
     // Two rows under the range, which says so (the server counted the hidden one: 53).
     expect(screen.getAllByText('1 - 2 of 52')).toHaveLength(2);
   });
+  it('asks the server again with Refresh and shows what it answers', async () => {
+    // No row in progress: the list does not poll, so only Refresh can ask again.
+    let listed = [ROWS[1]!];
+    const { sent } = signedIn({ 'GET /api/videos': () => ({ status: 200, body: page(listed) }) });
+    const { user } = renderApp('/video');
+    await screen.findByText('broken.mp4', {}, FIRST);
+    const listCalls = () => sent.filter((r) => r.url.pathname === '/api/videos').length;
+    const before = listCalls();
+    listed = [ROWS[1]!, ROWS[2]!];
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(await screen.findByText('Harbour at dawn')).toBeTruthy();
+    expect(listCalls()).toBe(before + 1);
+    expect(screen.getAllByText('1 - 2 of 2')).toHaveLength(2);
+  });
+
+  it('pages forward and back with Next and Previous, the page in the address', async () => {
+    const second = video({ id: 'd', title: 'Lighthouse at dusk' });
+    const { sent } = signedIn({
+      'GET /api/videos': (req) =>
+        req.url.searchParams.get('page') === '2'
+          ? { status: 200, body: { ...page([second], 51), page: 2 } }
+          : { status: 200, body: page([ROWS[1]!, ROWS[2]!], 51) },
+    });
+    const { user } = renderApp('/video');
+    await screen.findByText('Harbour at dawn', {}, FIRST);
+    const [top] = screen.getAllByRole('navigation', { name: /^Pages/ });
+    expect(within(top!).getByRole<HTMLButtonElement>('button', { name: 'Previous' }).disabled).toBe(
+      true,
+    );
+    await user.click(within(top!).getByRole('button', { name: 'Next' }));
+
+    expect(await screen.findByText('Lighthouse at dusk')).toBeTruthy();
+    expect(window.location.pathname + window.location.search).toBe('/video?page=2');
+    const call = sent.at(-1)!;
+    expect([call.url.searchParams.get('page'), call.url.searchParams.get('size')]).toEqual([
+      '2',
+      '50',
+    ]);
+    expect(screen.queryByText('Harbour at dawn')).toBeNull();
+    expect(screen.getAllByText('51 - 51 of 51')).toHaveLength(2);
+    for (const nav of screen.getAllByRole('navigation', { name: /^Pages/ })) {
+      expect(within(nav).getByRole<HTMLButtonElement>('button', { name: 'Next' }).disabled).toBe(
+        true,
+      );
+    }
+
+    await user.click(
+      within(screen.getAllByRole('navigation', { name: /^Pages/ })[1]!).getByRole('button', {
+        name: 'Previous',
+      }),
+    );
+    expect(await screen.findByText('Harbour at dawn')).toBeTruthy();
+    expect(window.location.pathname + window.location.search).toBe('/video');
+  });
+
   it('opens the upload dialog from the list, Chakra and the dialog loading on that first click', async () => {
     signedIn({
       'GET /api/videos': () => ({ status: 200, body: page([]) }),
