@@ -7,11 +7,15 @@ export const API_CACHE_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
 /** Network-first: after this long without an answer the cached copy is shown. */
 export const API_NETWORK_TIMEOUT_SECONDS = 3;
 
+/** The page's own copy of the output languages, for the upload dialog offline (one per user). */
+export const LANGUAGES_CACHE_NAME = 'upload-languages-v2';
+
 /**
  * Cache names that hold one user's data start with one of these and end with `@<userId>`.
- * A name with such a prefix and no owner (an older build's global image cache) is always purged.
+ * A name with such a prefix and no owner (an older build's global image or languages cache) is
+ * always purged.
  */
-export const USER_CACHE_PREFIXES = ['api-', 'images-'] as const;
+export const USER_CACHE_PREFIXES = ['api-', 'images-', 'upload-languages-'] as const;
 
 /** How often a deferred update looks again whether the uploads have finished. */
 export const UPDATE_IDLE_POLL_MS = 2_000;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { IMAGE_CACHE_NAME } from '../config/upload-queue.ts';
-import { ANSWER_OWNER_HEADER, API_CACHE_NAME } from '../config/offline.ts';
+import { ANSWER_OWNER_HEADER, API_CACHE_NAME, LANGUAGES_CACHE_NAME } from '../config/offline.ts';
 import { isAnswerFor, isCachedApiGet } from './api-cache-rules.ts';
 import {
   bearerToken,
@@ -37,6 +37,15 @@ describe('user caches', () => {
   it('a sign-in keeps only the caches of the user who signed in', () => {
     expect(userCachesToDelete(names, '12')).toEqual(['api-v1@7', 'images-v1@7', 'images-v1']);
     expect(userCachesToDelete(names, '1')).toEqual(names.slice(1));
+  });
+
+  it("purges the upload dialog's languages like any other answer (and the old global copy)", () => {
+    const languages = userCacheName(LANGUAGES_CACHE_NAME, '7');
+    expect(isUserCache(languages)).toBe(true);
+    expect(userCachesToDelete([languages, 'upload-languages-v1'], '7')).toEqual([
+      'upload-languages-v1',
+    ]);
+    expect(userCachesToDelete([languages])).toEqual([languages]);
   });
 
   it('reads the bearer token only from a Bearer Authorization header', () => {

@@ -1,6 +1,10 @@
 // The output languages offered for analysis (GET /api/supported-videos-languages). The last
-// answer is remembered so the dialog still works offline, where uploads queue until online.
+// answer is remembered so the dialog still works offline, where uploads queue until online. It
+// was fetched with the user's token, so it is kept like every cached answer: in a cache named
+// after the user, deleted on logout (src/sw/user-caches.ts).
+import { LANGUAGES_CACHE_NAME } from '../../config/offline';
 import { api } from '../../lib/api';
+import { selectCurrentUser, type WithSession } from '../../lib/session-slice';
 
 export interface OutputLanguage {
   code: string;
@@ -8,12 +12,12 @@ export interface OutputLanguage {
 }
 
 // Cache Storage, not localStorage: the spec allows only two localStorage keys (section 3).
-const CACHE_NAME = 'upload-languages-v1';
 const CACHE_KEY = '/api/supported-videos-languages';
+const cacheName = (userId: number | string): string => `${LANGUAGES_CACHE_NAME}@${userId}`;
 
-async function remembered(): Promise<OutputLanguage[] | undefined> {
+async function remembered(userId: number | string): Promise<OutputLanguage[] | undefined> {
   try {
-    const cached = await (await caches.open(CACHE_NAME)).match(CACHE_KEY);
+    const cached = await (await caches.open(cacheName(userId))).match(CACHE_KEY);
     const value = (await cached?.json()) as unknown;
     return Array.isArray(value) ? (value as OutputLanguage[]) : undefined;
   } catch {
@@ -21,9 +25,9 @@ async function remembered(): Promise<OutputLanguage[] | undefined> {
   }
 }
 
-async function remember(languages: OutputLanguage[]): Promise<void> {
+async function remember(userId: number | string, languages: OutputLanguage[]): Promise<void> {
   try {
-    const cache = await caches.open(CACHE_NAME);
+    const cache = await caches.open(cacheName(userId));
     await cache.put(CACHE_KEY, new Response(JSON.stringify(languages)));
   } catch {
     // Nothing to keep it in: the next offline open has no list, nothing else breaks.
@@ -33,14 +37,15 @@ async function remember(languages: OutputLanguage[]): Promise<void> {
 const uploadApi = api.injectEndpoints({
   endpoints: (build) => ({
     supportedLanguages: build.query<OutputLanguage[], void>({
-      async queryFn(_arg, _api, _extra, baseQuery) {
+      async queryFn(_arg, { getState }, _extra, baseQuery) {
+        const userId = selectCurrentUser(getState() as WithSession)?.user.id;
         const result = await baseQuery({ url: '/api/supported-videos-languages' });
         if (!result.error && Array.isArray(result.data)) {
           const languages = result.data as OutputLanguage[];
-          void remember(languages);
+          if (userId !== undefined) void remember(userId, languages);
           return { data: languages };
         }
-        const fallback = await remembered();
+        const fallback = userId === undefined ? undefined : await remembered(userId);
         return fallback ? { data: fallback } : { error: result.error ?? { status: 0 } };
       },
       providesTags: ['Languages'],
