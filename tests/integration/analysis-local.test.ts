@@ -61,7 +61,7 @@ describe('local provider', () => {
       expect.arrayContaining(['Maria Lopez', 'fireworks', 'Yokohama', '#fireworks']),
     );
     expect(u.sceneDescriptions[0]).toBe(
-      'Scene 1, 00:00:00.000–00:00:04.000 (4 s): dark picture, mostly black and red, a lot of movement. Captions: “The fireworks start at eight.”',
+      'Scene 0, 00:00:00.000–00:00:04.000 (4 s): dark picture, mostly black and red, a lot of movement. Captions: “The fireworks start at eight.”',
     );
     expect(u.sceneDescriptions[1]).toContain('bright picture, mostly blue, almost no movement');
   });
@@ -79,7 +79,7 @@ describe('local provider', () => {
     expect(u.summary).toContain('投稿者が指定した登場人物：Maria Lopez。');
     expect(u.tags).toEqual(expect.arrayContaining(['花火', '横浜', '#花火']));
     expect(u.sceneDescriptions[0]).toBe(
-      'シーン1（00:00:00.000〜00:00:04.000、4秒）：暗めの映像で、主な色は黒、赤です。動きが多くあります。字幕：「The fireworks start at eight.」',
+      'シーン0（00:00:00.000〜00:00:04.000、4秒）：暗めの映像で、主な色は黒、赤です。動きが多くあります。字幕：「The fireworks start at eight.」',
     );
   });
 

@@ -86,7 +86,7 @@ function weightedMean(scenes: SceneEvidence[], pick: (s: SceneEvidence) => numbe
 function describeScene(p: Phrases, scene: SceneEvidence, sep: string): string {
   const parts = [
     p.scene({
-      n: scene.index + 1,
+      n: scene.index,
       start: formatTimestamp(scene.startMs),
       end: formatTimestamp(scene.endMs),
       seconds: (Math.round((scene.endMs - scene.startMs) / 100) / 10).toString(),
