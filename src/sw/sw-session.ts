@@ -2,9 +2,9 @@
 // Who is signed in, as far as the service worker knows: the token and user id pages hand to the
 // upload queue (AUTH/LOGOUT messages, stored in the queue's IndexedDB). Caching decisions follow
 // it, and user caches are purged when it ends or changes hands.
-import { CacheExpiration } from 'workbox-expiration';
 import { openJobStore, type JobStore, type StoredAuth } from '../upload-queue/job-store.ts';
-import { bearerToken, userCachesToDelete } from './user-caches.ts';
+import { deleteUserCaches } from './delete-user-caches.ts';
+import { bearerToken } from './user-caches.ts';
 
 let store: Promise<JobStore> | undefined;
 /**
@@ -52,12 +52,5 @@ export async function purgeUserCaches(keepUserId?: string): Promise<void> {
   for (const [token, userId] of recentTokens) {
     if (userId !== keepUserId) recentTokens.delete(token);
   }
-  const doomed = userCachesToDelete(await caches.keys(), keepUserId);
-  await Promise.all(
-    doomed.map(async (name) => {
-      // The expiration plugin's timestamps name the cached URLs: they go too.
-      await new CacheExpiration(name, { maxEntries: 1 }).delete().catch(() => undefined);
-      await caches.delete(name);
-    }),
-  );
+  await deleteUserCaches(keepUserId);
 }

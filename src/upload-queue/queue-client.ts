@@ -2,6 +2,7 @@
 //
 //   startUploadQueue()            once at start-up: wakes the runner on online/visibility
 //   setQueueAuth(token, userId)   after login and each token refresh; clearQueueAuth() on logout
+//                                 (and delete user caches: others' on sign-in, all on logout)
 //   enqueueUpload(input) -> id    writes the job (and its blobs) before anything is sent
 //   subscribe(listener)           JobMessage {jobId, state, progress, part?, videoId?, error?}
 //   listJobs()                    the signed-in user's jobs, newest last
@@ -11,6 +12,7 @@
 // Where a service worker controls the page it runs the queue (and keeps going with no page
 // open); otherwise this page runs it. Either way the Web Lock keeps it to one runner.
 import { UPLOAD_QUEUE_SYNC_TAG } from '../config/upload-queue.ts';
+import { deleteUserCaches } from '../sw/delete-user-caches.ts';
 import { canStoreBlob, rememberSessionFile } from './file-source.ts';
 import { matchFile, type FileLike, type FileMismatch } from './fingerprint.ts';
 import { buildJob, type EnqueueInput } from './job-factory.ts';
@@ -88,18 +90,37 @@ export function startUploadQueue(): () => void {
   };
 }
 
+/**
+ * The user caches are deleted by the page too, not only by the worker on its message: a page the
+ * worker does not control (after a hard reload) has no one to send the message to.
+ */
+async function deleteCachesHere(keepUserId?: string): Promise<void> {
+  if (typeof caches === 'undefined') return;
+  await deleteUserCaches(keepUserId).catch((error: unknown) =>
+    console.warn('User caches not deleted', error),
+  );
+}
+
 export async function setQueueAuth(token: string, userId: string): Promise<void> {
   const store = await queueHost().store();
   await store.handOverAuth(token, userId);
   postToWorker({ type: 'AUTH', token, userId });
+  // Nobody else's data stays (the worker does the same on AUTH, when it controls the page).
+  void deleteCachesHere(userId);
   // Not awaited: the session's hand-overs run in a chain that must not wait for Background Sync.
   void wakeQueue();
 }
 
+/** Logout, expiry and account deletion: the queue forgets the token and the user's caches go. */
 export async function clearQueueAuth(): Promise<void> {
   const store = await queueHost().store();
   await store.setAuth(undefined);
-  postToWorker({ type: 'LOGOUT' });
+  if (!postToWorker({ type: 'LOGOUT' })) {
+    // An active worker that does not control this page still forgets the user's recent tokens.
+    const registration = await navigator.serviceWorker?.getRegistration().catch(() => undefined);
+    registration?.active?.postMessage({ type: 'LOGOUT' } satisfies QueueWorkerMessage);
+  }
+  await deleteCachesHere();
 }
 
 export async function enqueueUpload(input: EnqueueInput): Promise<string> {

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before } from 'node:test';
 import type { Page } from 'playwright-core';
+import { USER_CACHE_PREFIXES } from '../../src/config/offline.ts';
 import { seedCompletedVideo, teamOf } from '../support/seed.ts';
 import { startApp, type E2eApp } from './support/app.ts';
 import { journey } from './support/journey.ts';
@@ -93,6 +94,9 @@ async function imagesCached(page: Page): Promise<void> {
   );
 }
 
+/** Names of caches that hold one user's data (src/config/offline.ts). */
+const userCache = `/^(${USER_CACHE_PREFIXES.join('|')})/`;
+
 const cacheNames = (page: Page): Promise<string[]> =>
   page.evaluate('caches.keys()') as Promise<string[]>;
 
@@ -174,6 +178,43 @@ journey(
     assert.equal(ownerB.size, 1, `caches of one user only: ${userCaches.join(', ')}`);
   },
   { timeoutMs: 150_000 },
+);
+
+journey(
+  'logout on a page no service worker controls (after a hard reload) still deletes the user caches',
+  () => app,
+  async (page) => {
+    await signInControlled(page, A);
+    await imagesLoaded(page, 2);
+    await imagesCached(page);
+    await cachedApi(page, '/api/videos');
+    // Shift+Reload: the browser bypasses the service worker, which then controls nothing here.
+    const cdp = await page.context().newCDPSession(page);
+    await Promise.all([page.waitForEvent('load'), cdp.send('Page.reload', { ignoreCache: true })]);
+    await rows(page).first().waitFor();
+    assert.equal(await page.evaluate('navigator.serviceWorker.controller'), null);
+
+    await page.getByRole('button', { name: m['nav.logout']!, exact: true }).first().click();
+    await page.waitForURL((u) => u.pathname === '/login');
+    await waitForAsync(
+      page,
+      `caches.keys().then((names) => !names.some((n) => ${userCache}.test(n)))`,
+      'the user caches to be deleted',
+    );
+    // The expiration plugin's timestamps name the URLs the user saw: they are gone too.
+    await waitForAsync(
+      page,
+      `new Promise((resolve) => {
+        const open = indexedDB.open('workbox-expiration');
+        open.onsuccess = () => {
+          const all = open.result.transaction('cache-entries').objectStore('cache-entries').getAll();
+          all.onsuccess = () => resolve(!all.result.some((e) => ${userCache}.test(e.cacheName)));
+        };
+      })`,
+      'the expiration timestamps of the user caches to be deleted',
+    );
+  },
+  { timeoutMs: 120_000 },
 );
 
 journey(
