@@ -1,23 +1,45 @@
-// The labelled evaluation set of bench/search-quality.ts: generated videos whose content is
-// known (on-screen text, captions, uploader context; English and Japanese) and queries with
-// graded relevance (2: the thing asked for, 1: same subject elsewhere).
+// The labelled evaluation set of bench/search-quality.ts: what each generated video shows,
+// says and is described as, and the queries with graded relevance (2: the thing asked for,
+// 1: half of a two-part query). Each kind of content lives in one place only, so a query can
+// target one source of evidence:
+//   on screen (drawn into the frames, read back by OCR): the place as a title card, a code;
+//   captions (an embedded subtitle track): the subject and what it is doing;
+//   uploader context (about_this_video and the people named): the occasion and who filmed it.
+// English and Japanese videos; relevance is judged within the query's language (the local
+// provider does not translate), except for codes and names, which are the same in both.
+
+export type Lang = 'en' | 'ja';
+export type Channel = 'on-screen' | 'captions' | 'context' | 'mixed';
+
+export interface EvalScene {
+  /** An ffmpeg source for the background (tests/support/media.ts). */
+  background: string;
+  /** Text drawn on the frames; size is the glyph height as a fraction of the frame height. */
+  screen?: { text: string; size: number; lang: Lang };
+  /** The subtitle cue shown during the scene. */
+  captions: string;
+}
 
 export interface EvalVideo {
   key: string;
-  language: 'en' | 'ja';
-  title: string;
+  language: Lang;
+  filename: string;
   about: string;
   people: string[];
-  /** What the pipeline would measure per scene: captions and on-screen text. */
-  scenes: { onScreen: string; captions: string }[];
+  scenes: EvalScene[];
   subject: number;
   place: number;
+  /** The occasion named in the uploader's text; undefined when the uploader wrote nothing. */
+  event: number | undefined;
   code: string;
 }
 
 export interface EvalQuery {
   text: string;
   kind: string;
+  channel: Channel;
+  /** 'any' for codes and names, which read the same in both languages. */
+  lang: Lang | 'any';
   /** video key -> gain grade */
   relevant: Map<string, number>;
 }
@@ -35,21 +57,29 @@ const SUBJECTS = [
   { en: 'farmer', ja: '農家' },
 ];
 const PLACES = [
-  { en: 'beach', ja: '海岸', us: 'seaside' },
-  { en: 'park', ja: '公園', us: 'parks' },
-  { en: 'kitchen', ja: '台所', us: 'kitchens' },
-  { en: 'station', ja: '駅', us: 'stations' },
-  { en: 'harbour', ja: '港', us: 'harbor' },
-  { en: 'stadium', ja: 'スタジアム', us: 'stadiums' },
-  { en: 'mountain', ja: '山', us: 'mountains' },
-  { en: 'market', ja: '市場', us: 'markets' },
+  { en: 'beach', ja: '海岸', variant: 'seaside' },
+  { en: 'park', ja: '公園', variant: 'parks' },
+  { en: 'kitchen', ja: '台所', variant: 'kitchens' },
+  { en: 'station', ja: '駅前', variant: 'stations' },
+  { en: 'harbour', ja: '港町', variant: 'harbor' },
+  { en: 'stadium', ja: '競技場', variant: 'stadiums' },
+  { en: 'mountain', ja: '山道', variant: 'mountains' },
+  { en: 'market', ja: '市場', variant: 'markets' },
 ];
 const ACTIONS = [
   { en: 'running', ja: '走っている' },
   { en: 'eating lunch', ja: '昼ご飯を食べている' },
   { en: 'performing', ja: '演奏している' },
   { en: 'waiting', ja: '待っている' },
-  { en: 'celebrating', ja: 'お祝いしている' },
+  { en: 'resting', ja: '休んでいる' },
+];
+const EVENTS = [
+  { en: 'spring festival', ja: '春祭り' },
+  { en: 'school trip', ja: '修学旅行' },
+  { en: 'birthday party', ja: '誕生日会' },
+  { en: 'wedding', ja: '結婚式' },
+  { en: 'summer holiday', ja: '夏休み' },
+  { en: 'graduation', ja: '卒業式' },
 ];
 const PEOPLE = [
   'Maria Lopez',
@@ -59,6 +89,14 @@ const PEOPLE = [
   'Lena Fischer',
   'Omar Haddad',
 ];
+/** Backgrounds of the three scenes: plain colours around a test pattern, so each cut shows. */
+const OPENERS = ['color=c=0x1f4e79', 'color=c=0x7a3b12', 'color=c=0x2e5e2e', 'color=c=0x5b2a6e'];
+const MIDDLES = ['testsrc2', 'smptebars', 'rgbtestsrc', 'mandelbrot', 'testsrc'];
+const CLOSERS = ['color=c=0x303030', 'color=c=0x0f5f6f', 'color=c=0x6f1f2f'];
+const TITLE_SIZE = 0.14;
+/** Japanese cards say "welcome to the place": the OCR drops a lone two-character word. */
+const JA_TITLE_SIZE = 0.1;
+const CODE_SIZE = 0.09;
 
 /** Deterministic pseudo-random numbers (LCG) so every run evaluates the same set. */
 function rng(seed: number): () => number {
@@ -69,102 +107,234 @@ function rng(seed: number): () => number {
   };
 }
 
-export function buildEvalSet(videoCount = 60): { videos: EvalVideo[]; queries: EvalQuery[] } {
+function makeVideos(count: number, japaneseOnScreen: boolean): EvalVideo[] {
   const rand = rng(42);
-  const pick = <T>(list: T[]): T => list[Math.floor(rand() * list.length)]!;
+  const pick = (n: number): number => Math.floor(rand() * n);
   const videos: EvalVideo[] = [];
-  for (let i = 0; i < videoCount; i++) {
+  for (let i = 0; i < count; i++) {
+    const language: Lang = i % 3 === 0 ? 'ja' : 'en';
     const subject = i % SUBJECTS.length;
-    const place = Math.floor(rand() * PLACES.length);
+    const place = pick(PLACES.length);
+    const action = ACTIONS[pick(ACTIONS.length)]!;
+    const person = PEOPLE[pick(PEOPLE.length)]!;
+    const eventIdx = pick(EVENTS.length);
+    // Every seventh uploader wrote nothing: the video is then named by its title card.
+    const event = i % 7 === 3 ? undefined : eventIdx;
+    const code = `${PLACES[place]!.en.slice(0, 3).toUpperCase()}-${1000 + i * 37}`;
     const s = SUBJECTS[subject]!;
     const p = PLACES[place]!;
-    const a = pick(ACTIONS);
-    const person = pick(PEOPLE);
-    const code = `${p.en.slice(0, 3).toUpperCase()}-${1000 + i * 37}`;
-    const language = i % 3 === 0 ? 'ja' : 'en';
-    if (language === 'en') {
-      videos.push({
-        key: `v${i}`,
-        language,
-        subject,
-        place,
-        code,
-        title: `${s.en} at the ${p.en}`,
-        about: `The ${s.en} ${a.en} at the ${p.en}. Filmed by ${person}.`,
-        people: [person],
-        scenes: [
-          { onScreen: `${code} ${p.en.toUpperCase()}`, captions: `welcome to the ${p.en}` },
-          { onScreen: '', captions: `look at the ${s.en} ${a.en} over there` },
-          { onScreen: '', captions: 'what a day, thank you for watching' },
-        ],
-      });
-    } else {
-      videos.push({
-        key: `v${i}`,
-        language,
-        subject,
-        place,
-        code,
-        title: `${p.ja}の${s.ja}`,
-        about: `${p.ja}で${s.ja}が${a.ja}様子です。撮影は${person}さん。`,
-        people: [person],
-        scenes: [
-          { onScreen: code, captions: `${p.ja}に来ました` },
-          { onScreen: '', captions: `あそこの${s.ja}が${a.ja}のを見てください` },
-          { onScreen: '', captions: 'ご覧いただきありがとうございました' },
-        ],
+    const e = event === undefined ? undefined : EVENTS[event]!;
+    const title =
+      language === 'en'
+        ? { text: p.en.toUpperCase(), size: TITLE_SIZE, lang: language }
+        : japaneseOnScreen
+          ? { text: `${p.ja}へようこそ`, size: JA_TITLE_SIZE, lang: language }
+          : undefined;
+    const backgrounds = [
+      OPENERS[i % OPENERS.length]!,
+      MIDDLES[i % MIDDLES.length]!,
+      CLOSERS[i % CLOSERS.length]!,
+    ];
+    const captions =
+      language === 'en'
+        ? [
+            'hello everyone, we just arrived',
+            `look at the ${s.en} ${action.en} over there`,
+            'thanks for watching, see you next time',
+          ]
+        : [
+            'みなさん、こんにちは。今着きました',
+            `あそこで${s.ja}が${action.ja}のを見てください`,
+            'ご覧いただきありがとうございました',
+          ];
+    videos.push({
+      key: `v${i}`,
+      language,
+      filename: `clip_${String(i).padStart(4, '0')}.mp4`,
+      about: !e
+        ? ''
+        : language === 'en'
+          ? `Our ${e.en} with the family. Filmed by ${person}.`
+          : `家族で${e.ja}に行きました。撮影は${person}さん。`,
+      people: e ? [person] : [],
+      scenes: [
+        { background: backgrounds[0]!, screen: title, captions: captions[0]! },
+        { background: backgrounds[1]!, captions: captions[1]! },
+        {
+          background: backgrounds[2]!,
+          screen: { text: code, size: CODE_SIZE, lang: 'en' },
+          captions: captions[2]!,
+        },
+      ],
+      subject,
+      place,
+      event,
+      code,
+    });
+  }
+  return videos;
+}
+
+/** Relevance of a one- or two-part query: 2 when every part holds, 1 when one of two does. */
+function graded(
+  videos: EvalVideo[],
+  lang: Lang,
+  parts: ((v: EvalVideo) => boolean)[],
+): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const v of videos) {
+    if (v.language !== lang) continue;
+    const hits = parts.filter((f) => f(v)).length;
+    if (hits === parts.length) out.set(v.key, 2);
+    else if (hits > 0 && parts.length > 1) out.set(v.key, 1);
+  }
+  return out;
+}
+
+/** A subject's name misspelt (two letters swapped), as typed in a hurry. */
+const typo = (word: string): string =>
+  word.length > 4 ? word.slice(0, 2) + word[3] + word[2] + word.slice(4) : `${word}s`;
+
+export function buildEvalSet(opts: { videoCount?: number; japaneseOnScreen?: boolean } = {}): {
+  videos: EvalVideo[];
+  queries: EvalQuery[];
+} {
+  const japaneseOnScreen = opts.japaneseOnScreen ?? true;
+  const videos = makeVideos(opts.videoCount ?? 60, japaneseOnScreen);
+  const queries: EvalQuery[] = [];
+  const add = (q: EvalQuery): void => {
+    if (q.relevant.size > 0) queries.push(q);
+  };
+  const isSubject = (n: number) => (v: EvalVideo) => v.subject === n;
+  const isPlace = (n: number) => (v: EvalVideo) => v.place === n;
+  const isEvent = (n: number) => (v: EvalVideo) => v.event === n;
+
+  // On screen only: exact codes (the keyword index's home ground) and the place's title card.
+  for (const v of videos.filter((_, i) => i % 5 === 0)) {
+    add({
+      text: v.code,
+      kind: 'code',
+      channel: 'on-screen',
+      lang: 'any',
+      relevant: new Map([[v.key, 2]]),
+    });
+  }
+  for (const [i, p] of PLACES.entries()) {
+    add({
+      text: p.en,
+      kind: 'place',
+      channel: 'on-screen',
+      lang: 'en',
+      relevant: graded(videos, 'en', [isPlace(i)]),
+    });
+    if (japaneseOnScreen) {
+      add({
+        text: p.ja,
+        kind: 'place',
+        channel: 'on-screen',
+        lang: 'ja',
+        relevant: graded(videos, 'ja', [isPlace(i)]),
       });
     }
   }
-
-  const grade = (subject: number, place: number | undefined): Map<string, number> =>
-    new Map(
-      videos
-        .filter((v) => v.subject === subject)
-        .map((v) => [v.key, place === undefined || v.place === place ? 2 : 1] as const),
-    );
-  const queries: EvalQuery[] = [];
-  // Exact codes read on screen: the keyword index's home ground.
-  for (const v of videos.filter((_, i) => i % 5 === 0)) {
-    queries.push({ text: v.code, kind: 'on-screen code', relevant: new Map([[v.key, 2]]) });
-  }
-  // Subject and place, in English, as written and with spelling variants (harbor, plurals).
-  for (const v of videos.filter((x, i) => x.language === 'en' && i % 2 === 0).slice(0, 14)) {
-    const s = SUBJECTS[v.subject]!;
-    const p = PLACES[v.place]!;
-    queries.push({
-      text: `${s.en} at the ${p.en}`,
-      kind: 'en subject+place',
-      relevant: grade(v.subject, v.place),
+  // Captions only: the subject, as written and misspelt.
+  for (const [i, s] of SUBJECTS.entries()) {
+    add({
+      text: s.en,
+      kind: 'subject',
+      channel: 'captions',
+      lang: 'en',
+      relevant: graded(videos, 'en', [isSubject(i)]),
     });
-    queries.push({
-      text: `${s.en} ${p.us}`,
-      kind: 'en variant',
-      relevant: grade(v.subject, v.place),
+    add({
+      text: typo(s.en),
+      kind: 'subject typo',
+      channel: 'captions',
+      lang: 'en',
+      relevant: graded(videos, 'en', [isSubject(i)]),
+    });
+    add({
+      text: `${s.ja}の動画`,
+      kind: 'subject',
+      channel: 'captions',
+      lang: 'ja',
+      relevant: graded(videos, 'ja', [isSubject(i)]),
     });
   }
-  // Japanese phrasing the segmenter cuts differently from the documents.
-  for (const v of videos.filter((x) => x.language === 'ja').slice(0, 12)) {
-    const s = SUBJECTS[v.subject]!;
-    const p = PLACES[v.place]!;
-    queries.push({
-      text: `${p.ja}にいる${s.ja}`,
-      kind: 'ja subject+place',
-      relevant: grade(v.subject, v.place),
+  // Uploader context only: the occasion, and who filmed it.
+  for (const [i, e] of EVENTS.entries()) {
+    add({
+      text: e.en,
+      kind: 'occasion',
+      channel: 'context',
+      lang: 'en',
+      relevant: graded(videos, 'en', [isEvent(i)]),
+    });
+    add({
+      text: e.ja,
+      kind: 'occasion',
+      channel: 'context',
+      lang: 'ja',
+      relevant: graded(videos, 'ja', [isEvent(i)]),
     });
   }
-  // Who filmed it.
   for (const person of PEOPLE) {
     const rel = new Map(
       videos.filter((v) => v.people.includes(person)).map((v) => [v.key, 2] as const),
     );
-    queries.push({ text: `filmed by ${person}`, kind: 'person', relevant: rel });
+    add({ text: person, kind: 'person', channel: 'context', lang: 'any', relevant: rel });
   }
-  // Subject only, with typos.
-  for (const [i, s] of SUBJECTS.entries()) {
-    const typo =
-      s.en.length > 4 ? s.en.slice(0, 2) + s.en[3] + s.en[2] + s.en.slice(4) : s.en + 's';
-    queries.push({ text: typo, kind: 'en typo', relevant: grade(i, undefined) });
+  // Two sources at once: subject (captions) with place (on screen) or occasion (context).
+  const en = videos.filter((v) => v.language === 'en');
+  const ja = videos.filter((v) => v.language === 'ja');
+  for (const v of en.filter((_, i) => i % 3 === 0)) {
+    const s = SUBJECTS[v.subject]!;
+    const p = PLACES[v.place]!;
+    const rel = graded(videos, 'en', [isSubject(v.subject), isPlace(v.place)]);
+    add({
+      text: `${s.en} at the ${p.en}`,
+      kind: 'subject+place',
+      channel: 'mixed',
+      lang: 'en',
+      relevant: rel,
+    });
+    add({
+      text: `${s.en} ${p.variant}`,
+      kind: 'subject+place variant',
+      channel: 'mixed',
+      lang: 'en',
+      relevant: rel,
+    });
+  }
+  for (const v of ja.filter((x) => x.event !== undefined).slice(0, 10)) {
+    const s = SUBJECTS[v.subject]!;
+    const p = PLACES[v.place]!;
+    const e = EVENTS[v.event!]!;
+    add({
+      text: `${p.ja}にいる${s.ja}`,
+      kind: 'subject+place',
+      channel: 'mixed',
+      lang: 'ja',
+      relevant: graded(videos, 'ja', [isSubject(v.subject), isPlace(v.place)]),
+    });
+    add({
+      text: `${e.ja}の${s.ja}`,
+      kind: 'subject+occasion',
+      channel: 'mixed',
+      lang: 'ja',
+      relevant: graded(videos, 'ja', [isSubject(v.subject), isEvent(v.event!)]),
+    });
+  }
+  for (const v of en.filter((x, i) => x.event !== undefined && i % 3 === 1).slice(0, 10)) {
+    const s = SUBJECTS[v.subject]!;
+    const e = EVENTS[v.event!]!;
+    add({
+      text: `${s.en} at the ${e.en}`,
+      kind: 'subject+occasion',
+      channel: 'mixed',
+      lang: 'en',
+      relevant: graded(videos, 'en', [isSubject(v.subject), isEvent(v.event!)]),
+    });
   }
   return { videos, queries };
 }
