@@ -14,24 +14,24 @@ export const BENCH_WEB_ROOT = path.join(ROOT, '.tmp', 'bench-web');
 export const BENCH_EMAIL = 'bench@example.com';
 export const BENCH_PASSWORD = 'BenchPassword123';
 
-/** Builds the web app into BENCH_WEB_ROOT when its sources are newer than the last build. */
-export function ensureBenchBuild(): string {
-  if (webBuildIsStale(ROOT, BENCH_WEB_ROOT)) {
+/** Builds the web app into `outDir` when its sources are newer than the last build there. */
+export function ensureBenchBuild(outDir = BENCH_WEB_ROOT): string {
+  if (webBuildIsStale(ROOT, outDir)) {
     const vite = path.join(ROOT, 'node_modules', '.bin', 'vite');
-    const args = ['build', '--logLevel', 'error', '--manifest', '--outDir', BENCH_WEB_ROOT];
+    const args = ['build', '--logLevel', 'error', '--manifest', '--outDir', outDir];
     const built = spawnSync(vite, [...args, '--emptyOutDir'], { cwd: ROOT, stdio: 'inherit' });
     if (built.status !== 0) throw new Error('Building the web app for the benches failed.');
   }
-  return BENCH_WEB_ROOT;
+  return outDir;
 }
 
 export interface BenchApp extends E2eApp {
   videoIds: string[];
 }
 
-/** The real server on the bench build, one user and `videos` completed videos of their team. */
-export async function startBenchApp(videos = 6): Promise<BenchApp> {
-  const app = await startApp({ webRoot: ensureBenchBuild() });
+/** The real server on the bench build (or `webRoot`), one user and `videos` completed videos. */
+export async function startBenchApp(videos = 6, webRoot?: string): Promise<BenchApp> {
+  const app = await startApp({ webRoot: webRoot ?? ensureBenchBuild() });
   const userId = await app.createUser({ email: BENCH_EMAIL, password: BENCH_PASSWORD });
   const teamId = await teamOf(app.running.ctx, userId);
   const videoIds: string[] = [];
