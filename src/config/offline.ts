@@ -17,6 +17,12 @@ export const LANGUAGES_CACHE_NAME = 'upload-languages-v2';
  */
 export const USER_CACHE_PREFIXES = ['api-', 'images-', 'upload-languages-'] as const;
 
+/**
+ * Online, the list fetches the upload dialog's output languages this long after it appears (off
+ * the first load's path), so the dialog can queue an upload offline after one online visit.
+ */
+export const LANGUAGES_PREFETCH_DELAY_MS = 2_000;
+
 /** How often a deferred update looks again whether the uploads have finished. */
 export const UPDATE_IDLE_POLL_MS = 2_000;
 

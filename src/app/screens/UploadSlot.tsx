@@ -2,10 +2,12 @@
 // look-alike (same label, role and place); pointing at it or focusing it fetches the real one
 // (the upload feature's UploadButton, with Chakra), and the first click swaps it in and passes the
 // click on, so the dialog opens as it always did. A start of the list thus builds no Chakra system
-// and renders no Chakra component at all.
+// and renders no Chakra component at all. Meanwhile the dialog's output languages are fetched, so
+// it can queue an upload offline later.
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { lazyWithChakra, loadChakraScope } from '../../components/lazy-with-chakra';
 import { PlainButton } from '../../components/PlainButton';
+import { useLanguagesForOffline } from '../../features/upload/hooks/use-languages-for-offline';
 import { useT } from '../../lib/locale-context';
 
 const loadUploadButton = () => import('../../features/upload/components/UploadButton');
@@ -36,6 +38,7 @@ const RealUploadButton = lazyWithChakra(async () => {
 export function UploadSlot() {
   const t = useT();
   const [handover, setHandover] = useState<Handover | null>(null);
+  useLanguagesForOffline();
   const warm = () => void Promise.all([loadUploadButton(), loadChakraScope()]);
   if (handover) {
     return (

@@ -55,5 +55,8 @@ const uploadApi = api.injectEndpoints({
 
 export const { useSupportedLanguagesQuery } = uploadApi;
 
+/** Fetches (and remembers) the languages without rendering them: see use-languages-for-offline. */
+export const usePrefetchLanguages = () => uploadApi.usePrefetch('supportedLanguages');
+
 /** Refreshes the video list (after queuing, and when an upload reaches its last step). */
 export const invalidateVideoList = () => api.util.invalidateTags([{ type: 'Video', id: 'LIST' }]);
