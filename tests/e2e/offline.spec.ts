@@ -1,8 +1,9 @@
 // Installable and offline (issue 8): after one online visit the video list, a detail and their
 // images read offline from the service worker's per-user caches, the offline banner shows, and
-// back online the data refreshes; logout leaves nothing of the user behind; a waiting service
-// worker brings up the update prompt. The server serves a copy of the build so one journey can
-// change sw.js under it.
+// back online the data refreshes; every client route opens offline from the precached shell and
+// route chunks; an upload chosen offline is queued and completes once back online; logout leaves
+// nothing of the user behind; a waiting service worker brings up the update prompt. The server
+// serves a copy of the build so one journey can change sw.js under it.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -10,11 +11,13 @@ import path from 'node:path';
 import { after, before } from 'node:test';
 import type { Page } from 'playwright-core';
 import { USER_CACHE_PREFIXES } from '../../src/config/offline.ts';
+import { makeVideo } from '../support/media.ts';
 import { seedCompletedVideo, teamOf } from '../support/seed.ts';
 import { startApp, type E2eApp } from './support/app.ts';
 import { journey } from './support/journey.ts';
 import { WEB_ROOT } from './support/paths.ts';
 import { logIn, messages, waitForAsync } from './support/ui.ts';
+import { uploadThroughDialog } from './support/upload-dialog.ts';
 
 const m = messages('en');
 const PASSWORD = 'OfflinePass123';
@@ -24,9 +27,11 @@ let app: E2eApp;
 let webRoot: string;
 let teamA: string;
 let firstVideo: string;
+let clip: string;
 
 before(async () => {
   webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'va-offline-web-'));
+  clip = (await makeVideo({ segments: [{ source: 'testsrc', seconds: 3 }], fps: 10 })).file;
   fs.cpSync(WEB_ROOT, webRoot, { recursive: true });
   app = await startApp({ webRoot });
   const a = await app.createUser({ email: A, password: PASSWORD, team: 'Team A' });
@@ -140,6 +145,132 @@ journey(
     await page.getByText(m['pwa.offline']!).waitFor({ state: 'detached' });
   },
   { timeoutMs: 150_000 },
+);
+
+/** Offline, opens `route` as a reload would (the service worker answers with the shell). */
+async function openOffline(page: Page, route: string, heading: string): Promise<void> {
+  await page.goto(route);
+  await page.getByRole('heading', { name: heading, exact: true }).waitFor();
+}
+
+/** The button is there, disabled, and says it needs the network. */
+async function needsNetwork(page: Page, name: string): Promise<void> {
+  const button = page.getByRole('button', { name, exact: true });
+  assert.equal(await button.isDisabled(), true, name);
+  assert.equal(await button.getAttribute('title'), m['pwa.needsNetwork'], name);
+}
+
+journey(
+  'offline, every client route opens from the shell, screens never opened online included',
+  () => app,
+  async (page) => {
+    // One online visit: the list (the layout loads the profile), a detail and a similar search.
+    await signInControlled(page, A);
+    await cachedApi(page, '/api/profile');
+    await page.goto(`/video-detail/${firstVideo}`);
+    await page.getByTestId('video-summary').waitFor();
+    await cachedApi(page, `/api/videos/${firstVideo}`);
+    const similar = `/video/similar/${firstVideo}?video=true&kValue=10&searchMethod=hybrid`;
+    await page.goto(similar);
+    const results = page.getByRole('list', { name: m['results.listLabel']!, exact: true });
+    await results.getByText('Market day').first().waitFor();
+    await cachedApi(page, '/api/videos/find-similar-videos');
+
+    await page.context().setOffline(true);
+    const banner = page.getByText(m['pwa.offline']!);
+
+    await openOffline(page, similar, m['results.topPicks']!.replace('{k}', '10'));
+    await results.getByText('Market day').first().waitFor();
+    await banner.waitFor();
+
+    // The rest were never opened online: their route chunks come from the precache.
+    await openOffline(page, `/video-detail/${firstVideo}?sceneIndex=1`, 'Harbour at dawn');
+    await page.getByTestId('scene-description').getByText('Gulls').waitFor();
+    await needsNetwork(page, m['detail.searchSimilarScenes']!);
+    await banner.waitFor();
+
+    await openOffline(
+      page,
+      `/video-detail/${firstVideo}/scene/0/frames`,
+      m['frames.title']!.replace('{n}', '0'),
+    );
+    const frames = page.getByRole('list', { name: m['detail.frames']!, exact: true });
+    await frames.waitFor();
+    assert.equal(await frames.getByRole('listitem').count(), 2, 'the frames of scene #0');
+    await banner.waitFor();
+
+    await openOffline(page, '/profile', m['profile.menu.account']!);
+    await needsNetwork(page, m['profile.save']!);
+    await banner.waitFor();
+    // A navigation inside the app, to a section whose code was not loaded yet.
+    await page.getByRole('link', { name: m['profile.menu.changePassword']!, exact: true }).click();
+    await page.getByRole('heading', { name: m['password.title']!, exact: true }).waitFor();
+
+    await openOffline(page, '/advanced-search', m['nav.advancedSearch']!);
+    await banner.waitFor();
+    await openOffline(
+      page,
+      `/advanced-search/${firstVideo}?sceneIndex=1&video=false`,
+      m['nav.advancedSearch']!,
+    );
+    await needsNetwork(page, m['search.similarScenes']!);
+
+    await openOffline(page, '/privacy-policy', m['privacy.title']!);
+    await openOffline(page, '/404', m['notFound.title']!);
+    await page.context().setOffline(false);
+  },
+  { timeoutMs: 120_000 },
+);
+
+journey(
+  'offline, an upload is queued, and it completes once back online',
+  () => app,
+  async (page) => {
+    await signInControlled(page, A);
+    // The list fetches the dialog's output languages for later, though the dialog never opened.
+    await waitForAsync(
+      page,
+      `caches.keys().then((names) => Promise.all(names.map((n) => caches.open(n)
+        .then((c) => c.match('/api/supported-videos-languages', { ignoreSearch: true })))))
+        .then((hits) => hits.some(Boolean))`,
+      'the output languages on the device',
+    );
+    await page.context().setOffline(true);
+    await page.getByText(m['pwa.offline']!).waitFor();
+    const name = 'queued-offline.mp4';
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'va-offline-upload-')), name);
+    fs.copyFileSync(clip, file);
+    try {
+      await uploadThroughDialog(page, file, { about: 'Night ferry', duration: '00:00:03' });
+      const row = page.locator('[data-upload-state="offline"]', { hasText: name }).first();
+      // "Offline. The upload continues when you are back online (0% uploaded)."
+      await row.getByText(m['upload.state.offline']!.split(' (')[0]!).waitFor();
+      const statuses = async () =>
+        (
+          await app.running.ctx.db.query<{ status: string }>(
+            'SELECT status FROM videos WHERE filename = $1',
+            [name],
+          )
+        ).map((v) => v.status);
+      assert.deepEqual(await statuses(), [], 'nothing reached the server while offline');
+
+      await page.context().setOffline(false);
+      // Done: the server has the video once with its status call made, and the queue row is gone.
+      const until = Date.now() + 60_000;
+      while ((await statuses()).every((status) => status === 'uploading') && Date.now() < until)
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      assert.equal((await statuses()).length, 1, `videos named ${name}`);
+      assert.notEqual((await statuses())[0], 'uploading', 'the status call was made');
+      await page.waitForFunction(() => !document.querySelector('[data-upload-job]'));
+      await page
+        .getByRole('list', { name: m['videos.listLabel']!, exact: true })
+        .getByText(name)
+        .waitFor();
+    } finally {
+      fs.rmSync(path.dirname(file), { recursive: true, force: true });
+    }
+  },
+  { timeoutMs: 120_000 },
 );
 
 journey(
