@@ -1,15 +1,19 @@
 // Issue 8: an axe-core check on every route, signed out and signed in (with a seeded completed
-// video so the detail, frames and search screens have content). No violation of impact serious
-// or critical is allowed; a failure lists each one with the elements it found.
+// video so the detail, frames and search screens have content), and on the offline banner and the
+// update prompt. No violation of impact serious or critical is allowed; a failure lists each one
+// with the elements it found. The server serves a copy of the build so the update prompt's
+// journey can change sw.js under it.
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { after, before } from 'node:test';
 import type { Page } from 'playwright-core';
 import { startApp, type E2eApp } from './support/app.ts';
 import { seedHarbourVideo } from './support/browse.ts';
 import { journey } from './support/journey.ts';
-import { ROOT } from './support/paths.ts';
-import { logIn, waitForPath } from './support/ui.ts';
+import { ROOT, WEB_ROOT } from './support/paths.ts';
+import { logIn, messages, waitForPath } from './support/ui.ts';
 
 const AXE = path.join(ROOT, 'node_modules', 'axe-core', 'axe.min.js');
 const PASSWORD = 'Axe2024password';
@@ -31,16 +35,20 @@ interface Violation {
 }
 
 let app: E2eApp;
+let webRoot: string;
 let videoId = '';
 
 before(async () => {
-  app = await startApp();
+  webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'va-a11y-web-'));
+  fs.cpSync(WEB_ROOT, webRoot, { recursive: true });
+  app = await startApp({ webRoot });
   const userId = await app.createUser({ email: EMAIL, password: PASSWORD, team: 'Axe team' });
   videoId = (await seedHarbourVideo(app, userId)).id;
 });
 
 after(async () => {
   await app?.close();
+  if (webRoot) fs.rmSync(webRoot, { recursive: true, force: true });
 });
 
 /** Opens the route, waits until the screen has settled, and returns its serious violations. */
@@ -52,6 +60,11 @@ async function audit(page: Page, route: string): Promise<string[]> {
   await page.waitForTimeout(300);
   // The audit is of the intended screen, not of a redirect (login, 404).
   assert.equal(new URL(page.url()).pathname, new URL(route, page.url()).pathname, route);
+  return auditShown(page, route);
+}
+
+/** The serious violations of the page as it is now, each line led by `label`. */
+async function auditShown(page: Page, label: string): Promise<string[]> {
   await page.addScriptTag({ path: AXE });
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<unknown> } }).axe;
@@ -67,7 +80,7 @@ async function audit(page: Page, route: string): Promise<string[]> {
             `      ${JSON.stringify(n.target)} ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`,
         )
         .join('\n');
-      return `${route}: ${v.id} (${v.impact}) ${v.help}\n${nodes}`;
+      return `${label}: ${v.id} (${v.impact}) ${v.help}\n${nodes}`;
     });
 }
 
@@ -102,11 +115,45 @@ journey(
       '/video',
       `/video-detail/${videoId}`,
       `/video-detail/${videoId}/scene/0/frames`,
+      `/video-detail/${videoId}?sceneIndex=1`,
+      '/advanced-search',
       `/advanced-search/${videoId}`,
+      `/advanced-search/${videoId}?sceneIndex=1&video=false`,
       `/video/similar/${videoId}?video=true&kValue=10&searchMethod=hybrid`,
+      `/video/similar/${videoId}?sceneIndex=1&video=false&kValue=10&searchMethod=hybrid&searchScope=all`,
+      '/404', // signed out it sends to Login like any other page
       '/profile',
       ...PROFILE_TYPES.map((type) => `/profile?type=${type}`),
     ]);
   },
   { timeoutMs: 240_000 },
+);
+
+journey(
+  'the offline banner and the update prompt have no serious or critical axe violations',
+  () => app,
+  async (page) => {
+    const m = messages('en');
+    await page.goto('/login');
+    await logIn(page, EMAIL, PASSWORD);
+    await waitForPath(page, '/video');
+    // The service worker installed on this first load controls the page after a reload.
+    await page.evaluate('navigator.serviceWorker.ready.then(() => true)');
+    await page.reload();
+    await page.waitForFunction('navigator.serviceWorker.controller !== null');
+    await page.getByTestId('video-row').first().waitFor();
+
+    await page.context().setOffline(true);
+    await page.getByTestId('offline-banner').waitFor();
+    const found = await auditShown(page, 'offline banner on /video');
+    await page.context().setOffline(false);
+    await page.getByTestId('offline-banner').waitFor({ state: 'detached' });
+
+    // A new release: the served sw.js changes, and the browser's update check finds it.
+    fs.appendFileSync(path.join(webRoot, 'sw.js'), `\n// release ${Date.now()}\n`);
+    await page.evaluate('navigator.serviceWorker.getRegistration().then((r) => r.update())');
+    await page.getByTestId('update-prompt').getByText(m['pwa.updateAvailable']!).waitFor();
+    found.push(...(await auditShown(page, 'update prompt on /video')));
+    assert.deepEqual(found, [], `axe found serious or critical violations:\n${found.join('\n')}`);
+  },
 );
