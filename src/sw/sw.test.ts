@@ -60,7 +60,7 @@ beforeEach(async () => {
   }
 });
 
-describe('service worker messages', () => {
+describe('service worker messages', { timeout: 30_000 }, () => {
   it('SKIP_WAITING activates the new version at once when no upload runs', async () => {
     const store = await openJobStore();
     await store.put(uploadJob('failed', { phase: 'transferring', hold: 'failed' }));

@@ -51,7 +51,7 @@ function renderButton() {
 
 const installButton = () => screen.queryByRole('button', { name: 'Install app' });
 
-describe('install button', () => {
+describe('install button', { timeout: 30_000 }, () => {
   it('is hidden until the browser offers installation, then shown', () => {
     renderButton();
     expect(installButton()).toBeNull();

@@ -44,7 +44,7 @@ function renderPrompt() {
   return screen.getByRole('button', { name: 'Reload' });
 }
 
-describe('update prompt', () => {
+describe('update prompt', { timeout: 30_000 }, () => {
   it('is shown only when a new version waits', () => {
     act(() => setPwaState({ updateWaiting: false }));
     render(

@@ -1,9 +1,8 @@
 import { cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import { Provider } from 'react-redux';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../app/app-providers';
 import { createStore } from '../../app/store';
-import { englishMessages } from '../../lib/i18n';
 import { initialSessionState } from '../../lib/session-slice';
 import { FakeCacheStorage } from '../../testing/fake-cache-storage';
 import { SESSION_USER, stubFetch } from '../../testing/fetch-stub';
@@ -19,10 +18,9 @@ function languagesFor(userId: number) {
   const store = createStore({
     session: { ...initialSessionState, currentUser, status: 'signedIn' },
   });
+  // The store alone: SessionKeeper would restore (and verify) the stored session meanwhile.
   const wrapper = ({ children }: { children: ReactNode }) => (
-    <AppProviders store={store} locale={{ locale: 'en', messages: englishMessages }}>
-      {children}
-    </AppProviders>
+    <Provider store={store}>{children}</Provider>
   );
   return renderHook(() => useSupportedLanguagesQuery(), { wrapper }).result;
 }
@@ -37,7 +35,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('the upload dialog’s languages offline', () => {
+describe('the upload dialog’s languages offline', { timeout: 30_000 }, () => {
   it('are kept in a cache of the signed-in user, and only read back for that user', async () => {
     stubFetch({ 'GET /api/supported-videos-languages': () => ({ status: 200, body: LANGUAGES }) });
     const online = languagesFor(7);
