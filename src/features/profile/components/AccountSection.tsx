@@ -1,9 +1,8 @@
 // Account (product-spec section 2): full name and username can change, the team is shown only.
 // Success and failure open the dialog; a failure shows the server detail (section 8).
-import { Button, Heading, Stack } from '@chakra-ui/react';
+import { Heading, Stack } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { LazyAppModal } from '../../../components/LazyAppModal';
-import { NeedsNetwork } from '../../../components/NeedsNetwork';
 import { TextField } from '../../../components/TextField';
 import { describeServerError } from '../../../lib/error-messages';
 import { useT } from '../../../lib/locale-context';
@@ -11,6 +10,7 @@ import { useForm } from '../../../lib/use-form';
 import { useUpdateProfileMutation, type Profile } from '../api';
 import { accountRules, FULL_NAME_MAX_LENGTH } from '../profile-rules';
 import { ReadOnlyField } from './ReadOnlyField';
+import { SubmitButton } from './SubmitButton';
 
 type Outcome = { type: 'success' } | { type: 'error'; text: string } | null;
 
@@ -60,17 +60,9 @@ export function AccountSection({ profile }: { profile: Profile }) {
             error={form.errors.username}
           />
           <ReadOnlyField label={t('profile.account.team')} value={profile.team?.name ?? ''} />
-          <NeedsNetwork>
-            <Button
-              type="submit"
-              colorPalette="blue"
-              alignSelf="flex-start"
-              disabled={!form.canSubmit || isLoading}
-              loading={isLoading}
-            >
-              {t('profile.save')}
-            </Button>
-          </NeedsNetwork>
+          <SubmitButton canSubmit={form.canSubmit} busy={isLoading}>
+            {t('profile.save')}
+          </SubmitButton>
         </Stack>
       </form>
       <LazyAppModal

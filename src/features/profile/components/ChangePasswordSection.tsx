@@ -1,9 +1,8 @@
 // Change password; also the forced first change of an initial password (docs/decisions.md).
 // Success shows inline so the menu stays usable; failures open the error dialog (section 8).
-import { Alert, Button, Heading, Stack } from '@chakra-ui/react';
+import { Alert, Heading, Stack } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { LazyAppModal } from '../../../components/LazyAppModal';
-import { NeedsNetwork } from '../../../components/NeedsNetwork';
 import { TextField } from '../../../components/TextField';
 import { describeServerError } from '../../../lib/error-messages';
 import { useT } from '../../../lib/locale-context';
@@ -13,6 +12,7 @@ import { useAppDispatch, useAppSelector } from '../../../lib/store-hooks';
 import { useForm } from '../../../lib/use-form';
 import { matches, passwordRules, required, type Rule } from '../../../lib/validation';
 import { useChangePasswordMutation } from '../api';
+import { SubmitButton } from './SubmitButton';
 
 type Field = 'current' | 'next' | 'confirmation';
 const RULES: Record<Field, Rule[]> = {
@@ -95,17 +95,9 @@ export function ChangePasswordSection() {
             binding={form.bind('confirmation')}
             error={form.errors.confirmation}
           />
-          <NeedsNetwork>
-            <Button
-              type="submit"
-              colorPalette="blue"
-              alignSelf="flex-start"
-              disabled={!form.canSubmit || isLoading}
-              loading={isLoading}
-            >
-              {t('password.save')}
-            </Button>
-          </NeedsNetwork>
+          <SubmitButton canSubmit={form.canSubmit} busy={isLoading}>
+            {t('password.save')}
+          </SubmitButton>
         </Stack>
       </form>
       <LazyAppModal

@@ -1,11 +1,11 @@
 // Step 1 of the e-mail change: the new address and the current password; a code goes out.
-import { Button, Stack } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import type { FormEvent } from 'react';
-import { NeedsNetwork } from '../../../components/NeedsNetwork';
 import { TextField } from '../../../components/TextField';
 import { useT } from '../../../lib/locale-context';
 import type { useForm } from '../../../lib/use-form';
 import { InlineError } from './InlineError';
+import { SubmitButton } from './SubmitButton';
 
 export type EmailRequestForm = ReturnType<typeof useForm<'newEmail' | 'currentPassword'>>;
 
@@ -40,17 +40,9 @@ export function EmailRequestStep({ form, sending, error, onSubmit }: EmailReques
           error={form.errors.currentPassword}
         />
         <InlineError text={error} />
-        <NeedsNetwork>
-          <Button
-            type="submit"
-            colorPalette="blue"
-            alignSelf="flex-start"
-            disabled={!form.canSubmit || sending}
-            loading={sending}
-          >
-            {t('profile.email.sendCode')}
-          </Button>
-        </NeedsNetwork>
+        <SubmitButton canSubmit={form.canSubmit} busy={sending}>
+          {t('profile.email.sendCode')}
+        </SubmitButton>
       </Stack>
     </form>
   );
