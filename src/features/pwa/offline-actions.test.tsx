@@ -6,34 +6,16 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setOnline } from '../../testing/online';
 import { renderApp } from '../../testing/render-app';
 import { EMPTY_LIST, stubSignedIn, useStoredSession } from '../../testing/signed-in';
+import { completedVideoFixture, sceneFixture } from '../../testing/video-fixtures';
 
 // The first render loads lazy route chunks, which vitest transforms on demand.
 const FIRST = { timeout: 15_000 };
 const REASON = 'This needs a network connection. You are offline.';
 const ID = '0b9f6a52-0000-4000-8000-000000000001';
-const scene = (index: number) => ({
-  index,
-  start_time: `00:00:0${index * 2}.000`,
-  end_time: `00:00:0${index * 2 + 2}.000`,
-  thumbnail: null,
-  description: `Scene ${index}`,
-  video_path: null,
-  frames: [],
-});
-const DETAIL = {
-  id: ID,
-  filename: 'harbour.mp4',
-  title: 'Harbour',
-  summary: 'A day at the harbour.',
-  tags: [],
-  status: 'completed',
-  created_at: '2024-05-01T10:00:00.000Z',
-  trailer_path: null,
-  report_path: null,
-  is_trailer_creating: false,
-  is_report_creating: false,
-  output_data: { scenes: [scene(0), scene(1)], captions: [] },
-};
+const DETAIL = completedVideoFixture(
+  ID,
+  [0, 1].map((i) => sceneFixture(i, `Scene ${i}`)),
+);
 
 useStoredSession();
 afterEach(() => setOnline(true));

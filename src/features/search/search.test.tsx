@@ -3,41 +3,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../testing/render-app';
 import { stubSignedIn, useStoredSession, type Routes } from '../../testing/signed-in';
+import { completedVideoFixture, sceneFixture } from '../../testing/video-fixtures';
 
 const FIRST = { timeout: 15_000 };
 const ID = '0b9f6a52-0000-4000-8000-000000000001';
 const SCENE_TEXT = `${'A red boat leaves the harbour at dawn while gulls circle '}above the pier.`;
-const DETAIL = {
-  id: ID,
-  filename: 'harbour.mp4',
-  title: 'Harbour',
-  summary: 'A day at the harbour.',
-  tags: [],
-  status: 'completed',
-  created_at: '2024-05-01T10:00:00.000Z',
-  output_data: {
-    scenes: [
-      {
-        index: 0,
-        start_time: '00:00:00.000',
-        end_time: '00:00:02.000',
-        thumbnail: null,
-        description: 'Opening',
-        video_path: null,
-        frames: [],
-      },
-      {
-        index: 1,
-        start_time: '00:00:02.000',
-        end_time: '00:00:04.000',
-        thumbnail: null,
-        description: SCENE_TEXT,
-        video_path: null,
-        frames: [],
-      },
-    ],
-  },
-};
+const DETAIL = completedVideoFixture(ID, [sceneFixture(0, 'Opening'), sceneFixture(1, SCENE_TEXT)]);
 
 useStoredSession();
 

@@ -4,28 +4,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SCENE_SCROLL_DELAY_MS } from '../../config/limits';
 import { renderApp } from '../../testing/render-app';
 import { EMPTY_LIST, stubSignedIn, useStoredSession } from '../../testing/signed-in';
+import { completedVideoFixture, sceneFixture } from '../../testing/video-fixtures';
 
 const FIRST = { timeout: 15_000 };
 const ID = '0b9f6a52-0000-4000-8000-000000000002';
-const scene = (index: number) => ({
-  index,
-  start_time: `00:00:0${index * 2}.000`,
-  end_time: `00:00:0${index * 2 + 2}.000`,
-  thumbnail: null,
-  description: `Scene text ${index}`,
-  video_path: null,
-  frames: [],
-});
-const DETAIL = {
-  id: ID,
-  filename: 'harbour.mp4',
-  title: 'Harbour',
-  summary: 'A day at the harbour.',
-  tags: [],
-  status: 'completed',
-  created_at: '2024-05-01T10:00:00.000Z',
-  output_data: { scenes: [scene(0), scene(1), scene(2)] },
-};
+const DETAIL = completedVideoFixture(
+  ID,
+  [0, 1, 2].map((i) => sceneFixture(i)),
+);
 
 useStoredSession();
 afterEach(() => {

@@ -1,0 +1,32 @@
+// A completed video as GET /api/videos/{id} answers it, for screen tests: scenes of 2 s each,
+// without thumbnails, clips or frames unless a test adds them.
+
+export function sceneFixture(index: number, description = `Scene text ${index}`) {
+  const at = (seconds: number): string => `00:00:${String(seconds).padStart(2, '0')}.000`;
+  return {
+    index,
+    start_time: at(index * 2),
+    end_time: at(index * 2 + 2),
+    thumbnail: null,
+    description,
+    video_path: null,
+    frames: [],
+  };
+}
+
+export function completedVideoFixture(id: string, scenes: ReturnType<typeof sceneFixture>[]) {
+  return {
+    id,
+    filename: 'harbour.mp4',
+    title: 'Harbour',
+    summary: 'A day at the harbour.',
+    tags: [],
+    status: 'completed',
+    created_at: '2024-05-01T10:00:00.000Z',
+    trailer_path: null,
+    report_path: null,
+    is_trailer_creating: false,
+    is_report_creating: false,
+    output_data: { scenes, captions: [] },
+  };
+}
