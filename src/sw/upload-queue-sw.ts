@@ -4,8 +4,9 @@
 // left over continues on the next wake (pages wake it while open; Background Sync retries it).
 import { SW_RUN_BUDGET_MS, UPLOAD_QUEUE_SYNC_TAG } from '../config/upload-queue.ts';
 import { rememberSessionFile } from '../upload-queue/file-source.ts';
-import type { QueueWorkerMessage } from '../upload-queue/queue-client.ts';
+import type { QueueContinueMessage, QueueWorkerMessage } from '../upload-queue/queue-client.ts';
 import { createQueueHost } from '../upload-queue/queue-host.ts';
+import type { RunResult } from '../upload-queue/runner.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -15,7 +16,11 @@ interface SyncEvent extends ExtendableEvent {
 
 export function installUploadQueue(): void {
   const host = createQueueHost();
-  const run = (): Promise<unknown> => host.wake(SW_RUN_BUDGET_MS);
+  const run = async (): Promise<RunResult | undefined> => {
+    const result = await host.wake(SW_RUN_BUDGET_MS);
+    await askPagesToContinue(result);
+    return result;
+  };
 
   self.addEventListener('message', (event) => {
     const message = event.data as QueueWorkerMessage | null;
@@ -50,8 +55,7 @@ export function installUploadQueue(): void {
     sync.waitUntil(
       run().then((result) => {
         // Rejecting asks the browser to fire the sync again later (with its own backoff).
-        if ((result as { workLeft?: boolean } | undefined)?.workLeft)
-          throw new Error('uploads remain');
+        if (result?.workLeft) throw new Error('uploads remain');
       }),
     );
   });
@@ -59,4 +63,15 @@ export function installUploadQueue(): void {
   self.addEventListener('online', () => void run());
   self.addEventListener('activate', (event) => event.waitUntil(run()));
   void run(); // the worker just started: pick up whatever the last one left
+}
+
+/**
+ * A run ends at its budget (or before work due later): the open pages are told when to wake the
+ * worker again, each wake being a new event the browser lets run. With no page open, Background
+ * Sync and the next start of the worker carry on.
+ */
+async function askPagesToContinue(result: RunResult | undefined): Promise<void> {
+  if (result?.nextWakeAt === undefined) return;
+  const message: QueueContinueMessage = { type: 'UPLOAD_QUEUE_CONTINUE', at: result.nextWakeAt };
+  for (const page of await self.clients.matchAll({ type: 'window' })) page.postMessage(message);
 }

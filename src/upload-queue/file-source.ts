@@ -31,6 +31,11 @@ export function rememberSessionFile(jobId: string, file: Blob): void {
   sessionFiles.set(jobId, file);
 }
 
+/** The file a page handed over for a job in this context's lifetime, if any. */
+export function sessionFile(jobId: string): Blob | undefined {
+  return sessionFiles.get(jobId);
+}
+
 export function forgetSessionFile(jobId: string): void {
   sessionFiles.delete(jobId);
 }

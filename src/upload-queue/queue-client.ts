@@ -1,6 +1,7 @@
 // The upload queue's public API for pages (the upload dialog and the video list build on it).
 //
-//   startUploadQueue()            once at start-up: wakes the runner on online/visibility
+//   startUploadQueue()            once at start-up: wakes the runner on online/visibility, and
+//                                 whenever the worker's run ends with work left (see below)
 //   setQueueAuth(token, userId)   after login and each token refresh; clearQueueAuth() on logout
 //                                 (and delete user caches: others' on sign-in, all on logout)
 //   enqueueUpload(input) -> id    writes the job (and its blobs) before anything is sent
@@ -11,9 +12,13 @@
 //
 // Where a service worker controls the page it runs the queue (and keeps going with no page
 // open); otherwise this page runs it. Either way the Web Lock keeps it to one runner.
+// A browser ends a worker's event after a few minutes, so each of its runs is bounded; an open
+// page is its alarm clock: the worker names when work is due next, the page wakes it then. A
+// file the page handed over lives in the worker's memory only: should the worker be stopped
+// anyway, the job asks for its file again and this page gives it back at once.
 import { UPLOAD_QUEUE_SYNC_TAG } from '../config/upload-queue.ts';
 import { deleteUserCaches } from '../sw/delete-user-caches.ts';
-import { canStoreBlob, rememberSessionFile } from './file-source.ts';
+import { canStoreBlob, rememberSessionFile, sessionFile } from './file-source.ts';
 import { matchFile, type FileLike, type FileMismatch } from './fingerprint.ts';
 import { buildJob, type EnqueueInput } from './job-factory.ts';
 import { jobState, toJobMessage, type JobMessage, type UploadJob } from './job-types.ts';
@@ -29,6 +34,12 @@ export type QueueWorkerMessage =
   | { type: 'LOGOUT' }
   | { type: 'UPLOAD_QUEUE_WAKE' }
   | { type: 'PROVIDE_FILE'; jobId: string; file: Blob };
+
+/** The worker's word to its pages: its run ended with work due at `at` (epoch ms). */
+export interface QueueContinueMessage {
+  type: 'UPLOAD_QUEUE_CONTINUE';
+  at: number;
+}
 
 export interface JobSummary extends JobMessage {
   filename: string;
@@ -83,11 +94,42 @@ export function startUploadQueue(): () => void {
   };
   page.addEventListener('online', onOnline);
   page.document.addEventListener('visibilitychange', onVisible);
+  const stopContinuing = continueWorkerRuns();
+  const stopGivingFiles = giveBackSessionFiles();
   void wakeQueue();
   return () => {
     page.removeEventListener('online', onOnline);
     page.document.removeEventListener('visibilitychange', onVisible);
+    stopContinuing();
+    stopGivingFiles();
   };
+}
+
+/** Wakes the worker when the work its last run left is due. */
+function continueWorkerRuns(): () => void {
+  const container = typeof navigator === 'undefined' ? undefined : navigator.serviceWorker;
+  if (!container) return () => undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const onMessage = (event: MessageEvent<QueueContinueMessage | null>): void => {
+    if (event.data?.type !== 'UPLOAD_QUEUE_CONTINUE') return;
+    clearTimeout(timer);
+    timer = setTimeout(() => void wakeQueue(), Math.max(0, event.data.at - Date.now()));
+  };
+  container.addEventListener('message', onMessage);
+  container.startMessages?.();
+  return () => {
+    clearTimeout(timer);
+    container.removeEventListener('message', onMessage);
+  };
+}
+
+/** A job that lost the file this page handed over (its worker was stopped) gets it back. */
+function giveBackSessionFiles(): () => void {
+  return subscribe((message) => {
+    if (message.state !== 'needs-file') return;
+    const file = sessionFile(message.jobId);
+    if (file) void resumeWithFile(message.jobId, file);
+  });
 }
 
 /**
@@ -216,8 +258,12 @@ export async function provideFile(
   if (!job) return 'unknown-job';
   const mismatch = await matchFile(job.file, file);
   if (mismatch) return mismatch;
+  await resumeWithFile(jobId, file);
+  return undefined;
+}
+
+async function resumeWithFile(jobId: string, file: Blob): Promise<void> {
   handOver(jobId, file);
   await change(jobId, (j) => (j.hold === 'needs-file' ? { ...j, hold: 'active' } : j));
   await wakeQueue();
-  return undefined;
 }

@@ -41,6 +41,8 @@ export interface RunResult {
   transitions: number;
   /** True when runnable or soon-due work remains (e.g. the deadline came first). */
   workLeft: boolean;
+  /** When that work is due (epoch ms; now or earlier when it could run at once); none without. */
+  nextWakeAt?: number;
 }
 
 const defaultSleep = (ms: number, signal: AbortSignal): Promise<void> =>
@@ -184,7 +186,9 @@ export function createRunner(deps: RunnerDeps) {
       if (!job || !auth) {
         const wakeAt = nextWake(jobs, auth);
         if (wakeAt === undefined || wakeAt >= stopAt || transitions >= max)
-          return { transitions, workLeft: wakeAt !== undefined };
+          return wakeAt === undefined
+            ? { transitions, workLeft: false }
+            : { transitions, workLeft: true, nextWakeAt: wakeAt };
         await sleep(Math.max(0, wakeAt - now()), outer);
         continue;
       }
@@ -218,12 +222,12 @@ export function createRunner(deps: RunnerDeps) {
     }
     const auth = await deps.store.getAuth();
     const jobs = await deps.store.list();
-    return {
-      transitions,
-      workLeft:
-        jobs.some((j) => runnable(j, auth, now(), isOnline())) ||
-        nextWake(jobs, auth) !== undefined,
-    };
+    const nextWakeAt = jobs.some((j) => runnable(j, auth, now(), isOnline()))
+      ? now()
+      : nextWake(jobs, auth);
+    return nextWakeAt === undefined
+      ? { transitions, workLeft: false }
+      : { transitions, workLeft: true, nextWakeAt };
   }
 
   /**
