@@ -1,7 +1,7 @@
 // Long uploads in the service worker (issue 3): a browser ends a worker's event after a few
 // minutes, so each run is bounded. The run says when work is due next, the worker tells its open
-// pages, and a page wakes it then (a new event); a file that lived only in a stopped worker's
-// memory is handed back by the page that picked it, without asking the user.
+// pages (src/sw/upload-queue-sw.test.ts), and a page wakes it then (a new event); a file that
+// lived only in a stopped worker's memory is handed back by the page that picked it.
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { QueueWorkerMessage } from './queue-client.ts';
@@ -9,7 +9,7 @@ import { buildJob } from './job-factory.ts';
 import { openJobStore } from './job-store.ts';
 import { toJobMessage } from './job-types.ts';
 import { openQueueChannel } from './progress-channel.ts';
-import { createRunner, type RunResult } from './runner.ts';
+import { createRunner } from './runner.ts';
 import { createFakeUploadServer } from './testing/fake-upload-server.ts';
 import { bytesOf, makeFile, useNodeBlobs } from './testing/node-blobs.ts';
 import { uploadJob } from './testing/upload-jobs.ts';
@@ -71,64 +71,16 @@ describe('a bounded run', () => {
   });
 });
 
-describe('the worker at the end of a run', () => {
-  const wake = vi.fn<() => Promise<RunResult | undefined>>();
-  const pagePost = vi.fn();
-
-  beforeEach(async () => {
-    vi.resetModules();
-    wake.mockReset();
-    pagePost.mockReset();
-    vi.doMock('./queue-host.ts', () => ({
-      createQueueHost: () => ({ wake, store: () => openJobStore() }),
-    }));
-    vi.stubGlobal('self', {
-      addEventListener: vi.fn(),
-      clients: { matchAll: vi.fn(async () => [{ postMessage: pagePost }]) },
-    });
-  });
-
-  afterEach(() => {
-    vi.doUnmock('./queue-host.ts');
-    vi.unstubAllGlobals();
-  });
-
-  async function startWorker(): Promise<void> {
-    const { installUploadQueue } = await import('../sw/upload-queue-sw.ts');
-    installUploadQueue(); // a worker start runs the queue once
-    await vi.waitFor(() => expect(wake).toHaveBeenCalled());
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  }
-
-  it('tells the open pages when the work it left is due', async () => {
-    wake.mockResolvedValue({ transitions: 40, workLeft: true, nextWakeAt: 1_234 });
-    await startWorker();
-    expect(pagePost).toHaveBeenCalledWith({ type: 'UPLOAD_QUEUE_CONTINUE', at: 1_234 });
-  });
-
-  it('says nothing when no work is left, or when another context runs the queue', async () => {
-    wake.mockResolvedValueOnce({ transitions: 3, workLeft: false });
-    await startWorker();
-    wake.mockResolvedValueOnce(undefined);
-    await startWorker();
-    expect(pagePost).not.toHaveBeenCalled();
-  });
-});
-
 describe('a page beside the worker', () => {
   const toWorker = vi.fn<(message: QueueWorkerMessage) => void>();
-  let container: EventTarget & Record<string, unknown>;
+  let container: ReturnType<typeof workerContainer>;
   let stop: () => void;
 
   beforeEach(async () => {
     vi.resetModules();
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     toWorker.mockReset();
-    container = Object.assign(new EventTarget(), {
-      controller: { postMessage: toWorker },
-      ready: Promise.resolve({}),
-      startMessages: vi.fn(),
-    });
+    container = workerContainer();
     vi.stubGlobal('navigator', { serviceWorker: container, onLine: true });
     const store = await openJobStore();
     for (const job of await store.list()) await store.remove(job.id);
@@ -143,6 +95,14 @@ describe('a page beside the worker', () => {
     vi.useRealTimers();
     vi.unstubAllGlobals();
   });
+
+  function workerContainer() {
+    return Object.assign(new EventTarget(), {
+      controller: { postMessage: toWorker },
+      ready: Promise.resolve({}),
+      startMessages: vi.fn(),
+    });
+  }
 
   const fromWorker = (data: unknown): boolean =>
     container.dispatchEvent(new MessageEvent('message', { data }));
