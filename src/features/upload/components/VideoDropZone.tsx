@@ -1,5 +1,7 @@
 // Drag-and-drop zone that is also a click-to-choose button. Only mp4, m4v and mov are taken;
-// other dropped files are ignored (product-spec section 5).
+// other dropped files are ignored (product-spec section 5). Where the browser has the File
+// System Access API, both ways also give a handle: the queue can read the file again after a
+// reload without copying it into the browser's storage (issue 3).
 import { chakra, Text } from '@chakra-ui/react';
 import { useRef, useState, type DragEvent } from 'react';
 import { useT } from '../../../lib/locale-context';
@@ -9,7 +11,7 @@ const VIDEO_ACCEPT = '.mp4,.m4v,.mov,video/mp4,video/x-m4v,video/quicktime';
 
 export interface PickedVideo {
   file: File;
-  /** Chromium gives dropped files a File System Access handle that survives a reload. */
+  /** A File System Access handle (Chromium: dropped or picked files) that survives a reload. */
   handle?: FileSystemFileHandle | undefined;
 }
 
@@ -17,10 +19,50 @@ type HandleItem = DataTransferItem & {
   getAsFileSystemHandle?: () => Promise<FileSystemHandle | null>;
 };
 
+/** window.showOpenFilePicker, missing from TypeScript's DOM library and from most browsers. */
+type OpenFilePicker = (options: {
+  types: { description: string; accept: Record<string, string[]> }[];
+  multiple: false;
+}) => Promise<FileSystemFileHandle[]>;
+
+const PICKER_TYPES = [
+  {
+    description: 'Video (mp4, m4v, mov)',
+    accept: { 'video/mp4': ['.mp4', '.m4v'], 'video/quicktime': ['.mov'] },
+  },
+];
+
+/** The picked video and its handle, undefined when the user closed the picker. */
+async function pickWithHandle(picker: OpenFilePicker): Promise<PickedVideo | undefined> {
+  try {
+    const [handle] = await picker({ types: PICKER_TYPES, multiple: false });
+    if (!handle) return undefined;
+    return { file: await handle.getFile(), handle };
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') return undefined;
+    throw error;
+  }
+}
+
 export function VideoDropZone({ onPick }: { onPick: (picked: PickedVideo) => void }) {
   const t = useT();
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
+
+  const choose = (): void => {
+    const picker = (window as { showOpenFilePicker?: OpenFilePicker }).showOpenFilePicker;
+    if (!picker) {
+      input.current?.click();
+      return;
+    }
+    pickWithHandle(picker).then(
+      (picked) => {
+        if (picked && isVideoFile(picked.file)) onPick(picked);
+      },
+      // Refused (a sandboxed frame, a policy): the plain chooser still works.
+      () => input.current?.click(),
+    );
+  };
 
   const onDrop = (event: DragEvent<HTMLElement>): void => {
     event.preventDefault();
@@ -73,7 +115,7 @@ export function VideoDropZone({ onPick }: { onPick: (picked: PickedVideo) => voi
         textAlign="center"
         cursor="pointer"
         _focusVisible={{ outline: '2px solid', outlineColor: 'blue.600' }}
-        onClick={() => input.current?.click()}
+        onClick={choose}
         onDragOver={(event: DragEvent<HTMLElement>) => {
           event.preventDefault();
           setOver(true);
