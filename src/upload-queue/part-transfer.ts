@@ -38,6 +38,10 @@ async function recordPart(
       ...current,
       multipart: { ...multipart, parts },
       bytesDone: sumSizes(parts),
+      // A confirmed part is progress: the backoff starts over (issue 3), also when a later part
+      // of this same transition fails.
+      attempts: 0,
+      lastError: undefined,
       updatedAt: ctx.protocol.now(),
     };
   });

@@ -92,6 +92,33 @@ async function runOnce(): Promise<UploadJob[]> {
   return jobs;
 }
 
+/**
+ * One runner life that goes on until nothing is left to do (waits pass at once on the fake clock);
+ * answers the waits it slept.
+ */
+async function runLong(random = (): number => 0.5, partsInFlight?: number): Promise<number[]> {
+  const store = await openJobStore(dbName);
+  const waits: number[] = [];
+  const runner = createRunner({
+    store,
+    http: server.http,
+    publish: (m) => messages.push(m),
+    now: () => clock,
+    random,
+    sleep: (ms) => {
+      waits.push(ms);
+      clock += ms;
+      return Promise.resolve();
+    },
+    isOnline: () => online,
+    singleFormMaxBytes: 1024,
+    partsInFlight,
+  });
+  await runner.run({ maxTransitions: 100 });
+  store.close();
+  return waits;
+}
+
 async function runUntilSettled(limit = 200): Promise<UploadJob> {
   let jobs: UploadJob[] = [];
   for (let i = 0; i < limit; i += 1) {
@@ -184,6 +211,27 @@ describe('upload runner', () => {
       expect(wait).toBeGreaterThanOrEqual(1_000);
       expect(wait).toBeLessThanOrEqual(2_000);
     }
+  });
+
+  it('starts the backoff over after each part that lands, even when the transfer then fails', async () => {
+    await enqueue(6 * PART);
+    // Parts 2, 4 and 6 fail once each, every time after the part before them landed in the same
+    // transition: each failure follows progress, so each waits the first backoff step (1 s).
+    const failedOnce = new Set<string>();
+    server.fail(
+      (m, p) => {
+        if (m !== 'PUT' || !/\/part\/\w+\/[246]$/.test(p) || failedOnce.has(p)) return false;
+        failedOnce.add(p);
+        return true;
+      },
+      { status: 503 },
+      3,
+    );
+    // random 0.99: without the reset the waits would grow to 1.98 s and 3.96 s.
+    const waits = await runLong(() => 0.99, 1);
+    expect(messages.at(-1)?.state).toBe('done');
+    expect(failedOnce.size).toBe(3);
+    expect(waits).toEqual([1_000, 1_000, 1_000]);
   });
 
   it('re-signs parts and renews the form when signatures expire', async () => {
