@@ -1,0 +1,86 @@
+// Short real videos that differ in how they are packaged rather than in what they show: MP4 or
+// MOV with the index (moov) at the end or at the start, fragmented MP4, Matroska, and creation
+// dates in mvhd or in metadata. For the duration probe's tests. Cached in the temp folder.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { runProcess } from '../../server/src/media/run.ts';
+import { resolveMediaTools } from '../../server/src/media/tools.ts';
+
+export interface ClipSpec {
+  seconds: number;
+  format: 'mp4' | 'mov' | 'matroska';
+  /** moov before the media data (`-movflags +faststart`); by default ffmpeg writes it last. */
+  faststart?: boolean;
+  /** Fragmented MP4: the moov carries no duration (`frag_keyframe+empty_moov`). */
+  fragmented?: boolean;
+  /** `-metadata` pairs: creation_time (mvhd), date (udta ©day), com.apple.quicktime.* keys. */
+  metadata?: Record<string, string>;
+  /** Writes the metadata as QuickTime keys (mdta), as phones do (`use_metadata_tags`). */
+  quicktimeKeys?: boolean;
+}
+
+const cacheDir = path.join(os.tmpdir(), 'va-test-media', 'containers');
+const EXTENSIONS = { mp4: 'mp4', mov: 'mov', matroska: 'mkv' } as const;
+
+/** Makes (or reuses) a 320x240 clip of `seconds` packaged as `spec` says; answers its path. */
+export async function makeClip(spec: ClipSpec): Promise<string> {
+  const key = crypto.createHash('sha256').update(JSON.stringify(spec)).digest('hex').slice(0, 16);
+  fs.mkdirSync(cacheDir, { recursive: true });
+  const file = path.join(cacheDir, `${key}.${EXTENSIONS[spec.format]}`);
+  if (fs.existsSync(file)) return file;
+  const flags = [
+    ...(spec.faststart ? ['+faststart'] : []),
+    ...(spec.fragmented ? ['+frag_keyframe+empty_moov'] : []),
+    ...(spec.quicktimeKeys ? ['+use_metadata_tags'] : []),
+  ];
+  const metadata = Object.entries(spec.metadata ?? {}).flatMap(([k, v]) => [
+    '-metadata',
+    `${k}=${v}`,
+  ]);
+  const { ffmpeg } = resolveMediaTools({
+    ffmpegPath: process.env.FFMPEG_PATH,
+    ffprobePath: process.env.FFPROBE_PATH,
+  });
+  const tmp = `${file}.${process.pid}.part`;
+  try {
+    await runProcess(
+      ffmpeg,
+      [
+        ...['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-f', 'lavfi'],
+        ...['-i', `testsrc2=size=320x240:rate=25:duration=${spec.seconds}`],
+        ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'],
+        ...metadata,
+        ...(flags.length ? ['-movflags', flags.join('')] : []),
+        ...['-f', spec.format, tmp],
+      ],
+      { timeoutMs: 120_000 },
+    );
+    fs.renameSync(tmp, file);
+  } finally {
+    fs.rmSync(tmp, { force: true });
+  }
+  return file;
+}
+
+export interface TopLevelBox {
+  type: string;
+  start: number;
+  size: number;
+}
+
+/** The file's top-level boxes in order (ftyp, moov, mdat, ...). */
+export function topLevelBoxes(file: string): TopLevelBox[] {
+  const bytes = fs.readFileSync(file);
+  const boxes: TopLevelBox[] = [];
+  for (let at = 0; at + 8 <= bytes.length;) {
+    let size = bytes.readUInt32BE(at);
+    if (size === 1) size = Number(bytes.readBigUInt64BE(at + 8));
+    if (size === 0) size = bytes.length - at;
+    if (size < 8) throw new Error(`bad box size at ${at} in ${file}`);
+    boxes.push({ type: bytes.toString('latin1', at + 4, at + 8), start: at, size });
+    at += size;
+  }
+  return boxes;
+}
