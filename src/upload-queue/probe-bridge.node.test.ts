@@ -72,6 +72,24 @@ describe('probeVideo: duration and video_date', { timeout: 60_000 }, () => {
     expect(probe.videoDate).toBe('2024-02-01T05:15:30.123');
   });
 
+  it("dates a phone video by its QuickTime creation date in the viewer's zone", async () => {
+    const spec: Omit<ClipSpec, 'seconds'> = {
+      format: 'mov',
+      quicktimeKeys: true,
+      metadata: {
+        'com.apple.quicktime.creationdate': '2023-05-06T07:08:09+0900',
+        creation_time: '2023-06-01T00:00:00Z',
+      },
+    };
+    expect((await probeClip(spec)).videoDate).toBe('2023-05-06T07:08:09.000');
+    vi.stubEnv('TZ', 'America/New_York');
+    try {
+      expect((await probeClip(spec)).videoDate).toBe('2023-05-05T18:08:09.000');
+    } finally {
+      vi.stubEnv('TZ', 'Asia/Tokyo');
+    }
+  });
+
   it('dates a file read by mediainfo.js by its metadata too', async () => {
     const probe = await probeClip({
       format: 'mp4',

@@ -66,6 +66,32 @@ describe('probeMp4 on generated videos', { timeout: 60_000 }, () => {
     expect(info?.createdAt).toBeUndefined();
   });
 
+  it("prefers the phone's QuickTime creation date to mvhd, which an export rewrites", async () => {
+    const { info } = await probe({
+      seconds: SECONDS,
+      format: 'mov',
+      quicktimeKeys: true,
+      metadata: {
+        'com.apple.quicktime.creationdate': '2023-05-06T07:08:09+0900',
+        creation_time: '2024-01-01T00:00:00Z',
+      },
+    });
+    expect(info?.createdAt?.toISOString()).toBe('2023-05-05T22:08:09.000Z');
+  });
+
+  it.each(['mov', 'mp4'] as const)(
+    'reads udta ©day of a %s whose mvhd has no date',
+    async (format) => {
+      // MOV keeps ©day as QuickTime text, MP4 in an iTunes-style item list.
+      const { info } = await probe({
+        seconds: SECONDS,
+        format,
+        metadata: { date: '2022-02-03T04:05:06Z' },
+      });
+      expect(info?.createdAt?.toISOString()).toBe('2022-02-03T04:05:06.000Z');
+    },
+  );
+
   it('answers undefined for a file that is not ISO BMFF, after one header read', async () => {
     const { info, bytesRead } = await probe({ seconds: SECONDS, format: 'matroska' });
     expect(info).toBeUndefined();

@@ -3,10 +3,14 @@
 // instead of streaming the file, then let mp4box.js parse the index.
 import { createFile, MP4BoxBuffer, type Movie } from 'mp4box';
 import type { ByteSource } from './byte-source.ts';
+import { metadataDates } from './quicktime-dates.ts';
 
 export interface Mp4Info {
   durationSeconds: number;
-  /** From mvhd creation_time; undefined when absent (zero means "unset" in ISO BMFF). */
+  /**
+   * When it was filmed: the QuickTime creation date key, else mvhd creation_time (zero means
+   * "unset" in ISO BMFF), else udta ©day; undefined when none is there.
+   */
   createdAt: Date | undefined;
 }
 
@@ -59,9 +63,10 @@ async function locateBoxes(source: ByteSource): Promise<{ ftyp?: BoxHeader; moov
 export async function probeMp4(source: ByteSource): Promise<Mp4Info | undefined> {
   const { ftyp, moov } = await locateBoxes(source);
   if (!moov || moov.size > MAX_MOOV_BYTES || moov.start + moov.size > source.size) return undefined;
+  const moovBytes = await source.read(moov.start, moov.size);
   const parts = [
     ...(ftyp && ftyp.size <= 4096 ? [await source.read(ftyp.start, ftyp.size)] : []),
-    await source.read(moov.start, moov.size),
+    moovBytes,
   ];
   // mp4box only needs the boxes one after another; sample offsets into mdat are never followed.
   const joined = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
@@ -72,9 +77,11 @@ export async function probeMp4(source: ByteSource): Promise<Mp4Info | undefined>
   }
   const movie = parseMovie(joined);
   if (!movie || !movie.timescale) return undefined;
+  // mvhd is rewritten by every trim or export; the phone's own key keeps the moment of filming.
+  const metadata = metadataDates(moovBytes);
   return {
     durationSeconds: movie.duration / movie.timescale,
-    createdAt: creationDate(movie.created),
+    createdAt: metadata.appleCreationDate ?? creationDate(movie.created) ?? metadata.day,
   };
 }
 
