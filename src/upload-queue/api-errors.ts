@@ -65,3 +65,16 @@ export async function failureFrom(
   }
   return new UploadError('fatal', message, status);
 }
+
+/**
+ * The server no longer has the multipart upload: our API answers 410 once it expired (a day after
+ * it started) or was aborted and 404 for an unknown one, S3 answers a part with 404 NoSuchUpload,
+ * and the server relays S3's NoSuchUpload on complete. A 404 for the video itself looks the same
+ * here; starting a new upload then answers it plainly.
+ */
+export function isUploadGone(error: unknown): boolean {
+  return (
+    error instanceof UploadError &&
+    (error.status === 404 || error.status === 410 || /NoSuchUpload/.test(error.message))
+  );
+}

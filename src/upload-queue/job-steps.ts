@@ -4,9 +4,9 @@
 // repeats at most the calls in flight, and every call is safe to repeat: create carries the job id
 // as Idempotency-Key, people images replace, parts are listed before resuming, status is
 // idempotent.
-import { UploadError } from './api-errors.ts';
+import { isUploadGone, UploadError } from './api-errors.ts';
 import { forgetSessionFile, resolveFile } from './file-source.ts';
-import type { MultipartState, UploadJob } from './job-types.ts';
+import type { UploadJob } from './job-types.ts';
 import { transferParts } from './part-transfer.ts';
 import {
   abortMultipart,
@@ -46,23 +46,25 @@ export async function step(ctx: StepContext, job: UploadJob): Promise<UploadJob>
     case 'people-uploaded': {
       if (job.file.size <= ctx.singleFormMaxBytes)
         return commit(ctx, job, { phase: 'transferring', transferMode: 'form' });
-      const started = await startMultipart(p, videoIdOf(job));
-      ctx.reconciled.add(job.id); // a fresh upload has no parts to reconcile
-      return commit(ctx, job, {
-        phase: 'transferring',
-        transferMode: 'multipart',
-        multipart: { ...started, parts: [], completed: false },
-        bytesDone: 0,
-      });
+      return beginMultipart(ctx, job, false);
     }
     case 'transferring':
-      return job.transferMode === 'multipart'
-        ? transferParts(ctx, job, videoIdOf(job), () => needFile(ctx, job))
-        : transferForm(ctx, job);
+      if (job.transferMode !== 'multipart') return transferForm(ctx, job);
+      if (!job.multipart) return beginMultipart(ctx, job, true);
+      return transferParts(ctx, job, videoIdOf(job), () => needFile(ctx, job)).catch(
+        (error: unknown) => forgetGoneUpload(ctx, job, error),
+      );
     case 'completing': {
-      if (job.multipart && !job.multipart.completed) {
-        await completeOnce(ctx, job, job.multipart);
-        return commit(ctx, job, { multipart: { ...job.multipart, completed: true } });
+      const multipart = job.multipart;
+      if (multipart && !multipart.completed) {
+        try {
+          // Parts are kept in part-number order (part-transfer.ts), as complete wants them.
+          await completeMultipart(p, videoIdOf(job), multipart.uploadId, multipart.parts);
+        } catch (error) {
+          // A repeated complete answers 200, so a gone upload here really is gone.
+          return forgetGoneUpload(ctx, job, error);
+        }
+        return commit(ctx, job, { multipart: { ...multipart, completed: true } });
       }
       await sendInProgressStatus(p, videoIdOf(job));
       return commit(ctx, job, { phase: 'status-sent' });
@@ -102,20 +104,47 @@ async function transferForm(ctx: StepContext, job: UploadJob): Promise<UploadJob
   return commit(ctx, job, { phase: 'completing', bytesDone: job.file.size });
 }
 
-async function completeOnce(
+/** Starts the video's multipart upload (the server aborts any older one of the video). */
+async function beginMultipart(
   ctx: StepContext,
   job: UploadJob,
-  multipart: MultipartState,
-): Promise<void> {
-  const parts = [...multipart.parts].sort((a, b) => a.partNumber - b.partNumber);
-  try {
-    await completeMultipart(ctx.protocol, videoIdOf(job), multipart.uploadId, parts);
-  } catch (error) {
-    // A complete whose answer was lost leaves no upload behind: 404 then means "already done";
-    // update-status will refuse if the file is not really there.
-    if (error instanceof UploadError && error.status === 404) return;
-    throw error;
+  renewal: boolean,
+): Promise<UploadJob> {
+  const started = await startMultipart(ctx.protocol, videoIdOf(job));
+  ctx.reconciled.add(job.id); // a fresh upload has no parts to reconcile
+  return commit(ctx, job, {
+    phase: 'transferring',
+    transferMode: 'multipart',
+    multipart: { ...started, parts: [], completed: false, renewal },
+    bytesDone: 0,
+  });
+}
+
+/**
+ * The server dropped the multipart upload (it expires a day after it starts, which a long offline
+ * spell outlives, or it was aborted): forget it and its parts, and the next transition starts a new
+ * one for the same video. A renewal gone before its first part is not renewed again (no loop
+ * against a server that drops every upload): the job fails, and Retry starts afresh.
+ */
+async function forgetGoneUpload(
+  ctx: StepContext,
+  job: UploadJob,
+  error: unknown,
+): Promise<UploadJob> {
+  const latest = (await ctx.store.get(job.id)) ?? job;
+  const dead = latest.multipart;
+  if (!isUploadGone(error) || !dead) throw error;
+  ctx.signedUrls.delete(job.id);
+  const saved = await commit(ctx, latest, {
+    phase: 'transferring',
+    multipart: undefined,
+    bytesDone: 0,
+  });
+  if (dead.renewal && dead.parts.length === 0) {
+    const { message, status } = error as UploadError;
+    throw new UploadError('fatal', message, status);
   }
+  return saved;
 }
 
 /** The server side of a cancel: abort the multipart upload and remove the unfinished video. */

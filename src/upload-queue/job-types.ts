@@ -46,6 +46,8 @@ export interface MultipartState {
   /** Parts the server confirmed, by part number. */
   parts: { partNumber: number; etag: string; size: number }[];
   completed: boolean;
+  /** Started to replace one the server had dropped (see forgetGoneUpload in job-steps.ts). */
+  renewal?: boolean;
 }
 
 export interface UploadJob {

@@ -119,6 +119,15 @@ async function runLong(random = (): number => 0.5, partsInFlight?: number): Prom
   return waits;
 }
 
+/** Runs one transition at a time until the stored job has `parts` parts confirmed. */
+async function runUntilParts(parts: number): Promise<UploadJob> {
+  for (let i = 0; i < 50; i += 1) {
+    const [job] = await runOnce();
+    if ((job!.multipart?.parts.length ?? 0) >= parts) return job!;
+  }
+  throw new Error(`${parts} parts never landed`);
+}
+
 async function runUntilSettled(limit = 200): Promise<UploadJob> {
   let jobs: UploadJob[] = [];
   for (let i = 0; i < limit; i += 1) {
@@ -258,6 +267,82 @@ describe('upload runner', () => {
     }
     expect(formJob?.phase).toBe('done');
     expect(server.stats.creates).toBe(2);
+  });
+
+  it('starts a new multipart upload for the same video when the old one expired offline', async () => {
+    const size = 4 * PART;
+    await enqueue(size);
+    const before = await runUntilParts(2);
+    // A day offline: the server dropped the upload and every signature is stale.
+    clock += 25 * 60 * 60 * 1_000;
+    server.expireUploads();
+    server.expireSignatures();
+    const job = await runUntilSettled();
+    expect(jobState(job)).toBe('done');
+    expect(messages.some((m) => m.state === 'failed')).toBe(false);
+    expect(server.stats.creates).toBe(1);
+    expect(server.liveVideos()).toEqual([
+      expect.objectContaining({ id: before.videoId, bytes: size, status: 'in_progress' }),
+    ]);
+    expect(server.uploads.get(before.multipart!.uploadId)?.state).toBe('expired');
+    const states = [...server.uploads.values()].map((u) => u.state);
+    expect(states.sort()).toEqual(['completed', 'expired']);
+  });
+
+  it.each([
+    [
+      'a part upload (S3: 404 NoSuchUpload)',
+      (m: string, p: string) => m === 'PUT' && p.includes('/part/'),
+      3,
+    ],
+    ['signing parts (410)', (m: string, p: string) => p.endsWith('/sign-parts'), 1],
+    ['the complete call (410)', (m: string, p: string) => p.endsWith('/multipart/complete'), 1],
+  ])('starts a new multipart upload when %s finds the old one gone', async (_, call, nth) => {
+    const size = 4 * PART;
+    await enqueue(size);
+    let seen = 0;
+    server.fail((m, p) => call(m, p) && ++seen === nth, 'expire-upload');
+    await runLong();
+    expect(messages.at(-1)?.state).toBe('done');
+    expect(messages.some((m) => m.state === 'failed')).toBe(false);
+    expect(server.stats.creates).toBe(1);
+    expect(server.liveVideos()).toEqual([
+      expect.objectContaining({ bytes: size, status: 'in_progress' }),
+    ]);
+    expect([...server.uploads.values()].map((u) => u.state).sort()).toEqual([
+      'completed',
+      'expired',
+    ]);
+  });
+
+  it('fails with the server message when the video itself is gone', async () => {
+    await enqueue(4 * PART);
+    const before = await runUntilParts(1);
+    server.videos.get(before.videoId!)!.deleted = true;
+    server.expireUploads();
+    const job = await runUntilSettled();
+    expect(jobState(job)).toBe('failed');
+    expect(job.lastError).toBe('Video not found');
+    expect(server.stats.creates).toBe(1);
+  });
+
+  it('does not start upload after upload against a server that drops each at once; Retry does', async () => {
+    await enqueue(3 * PART);
+    const gone = { status: 410, detail: 'The upload has expired or was aborted; start a new one.' };
+    server.fail((_, p) => p.endsWith('/sign-parts'), gone, 2);
+    let job = await runUntilSettled();
+    expect(jobState(job)).toBe('failed');
+    expect(job.lastError).toBe(gone.detail);
+    const starts = () => server.stats.requests.filter((r) => r.endsWith('/multipart')).length;
+    expect(starts()).toBe(2);
+    // The user's Retry (queue-client's retry) starts a fresh upload instead of the dead one.
+    const store = await storeOf();
+    await store.update(job.id, (j) => ({ ...j, hold: 'active', attempts: 0, nextAttemptAt: 0 }));
+    store.close();
+    job = await runUntilSettled();
+    expect(jobState(job)).toBe('done');
+    expect(starts()).toBe(3);
+    expect(server.stats.creates).toBe(1);
   });
 
   it('fails with the server message on other 4xx', async () => {

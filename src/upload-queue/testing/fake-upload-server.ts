@@ -15,10 +15,16 @@ export interface FakeVideo {
 interface FakeUpload {
   videoId: string;
   parts: Map<number, { etag: string; size: number }>;
-  state: 'open' | 'completed' | 'aborted';
+  /** expired: the server dropped it a day after it started (a long offline spell outlives it). */
+  state: 'open' | 'completed' | 'aborted' | 'expired';
 }
 
-type Fault = { status: number; retryAfter?: string; detail?: string } | 'network' | 'lose-response';
+/** expire-upload: the open multipart uploads expire just before this request is answered. */
+type Fault =
+  | { status: number; retryAfter?: string; detail?: string }
+  | 'network'
+  | 'lose-response'
+  | 'expire-upload';
 
 interface Rule {
   match: (method: string, path: string) => boolean;
@@ -39,6 +45,12 @@ function answer(
     header: (name) => lower[name.toLowerCase()] ?? null,
     text: () => Promise.resolve(body === undefined ? '' : JSON.stringify(body)),
   };
+}
+
+/** Storage errors are S3's XML, not the API's JSON. */
+function s3Error(status: number, code: string, message: string): HttpResponse {
+  const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${message}</Message></Error>`;
+  return { status, header: () => null, text: () => Promise.resolve(xml) };
 }
 
 export function createFakeUploadServer(options: { partSize?: number; token?: string } = {}) {
@@ -117,7 +129,8 @@ export function createFakeUploadServer(options: { partSize?: number; token?: str
     if (m === 'PUT' && partMatch) {
       if (query.get('sig') !== `gen-${signatureGeneration}`) return answer(403);
       const upload = uploads.get(partMatch[1]!);
-      if (!upload || upload.state !== 'open') return answer(404);
+      if (!upload || upload.state !== 'open')
+        return s3Error(404, 'NoSuchUpload', 'The specified upload does not exist.');
       stats.partPuts += 1;
       const n = Number(partMatch[2]);
       const size = (req.body as Blob).size;
@@ -128,6 +141,21 @@ export function createFakeUploadServer(options: { partSize?: number; token?: str
     const video = api ? videos.get(api[1]!) : undefined;
     if (!api || !video || video.deleted) return answer(404, { detail: 'Video not found' });
     const rest = api[2] ?? '';
+    /** The video's multipart upload as the server's routes find it (404 unknown, 410 gone). */
+    const findUpload = (id: unknown): FakeUpload | HttpResponse => {
+      const upload = uploads.get(String(id));
+      if (!upload || upload.videoId !== video.id)
+        return answer(404, { detail: 'Upload not found' });
+      if (upload.state === 'aborted' || upload.state === 'expired')
+        return answer(410, { detail: 'The upload has expired or was aborted; start a new one.' });
+      return upload;
+    };
+    const openUpload = (id: unknown): FakeUpload | HttpResponse => {
+      const upload = findUpload(id);
+      if ('state' in upload && upload.state !== 'open')
+        return answer(409, { detail: 'The upload is already complete.' });
+      return upload;
+    };
     const body =
       typeof req.body === 'string' ? (JSON.parse(req.body) as Record<string, unknown>) : {};
     if (m === 'POST' && rest === '/upload-people-images') {
@@ -135,6 +163,9 @@ export function createFakeUploadServer(options: { partSize?: number; token?: str
       return answer(200, { detail: 'ok' });
     }
     if (m === 'POST' && rest === '/multipart') {
+      // One transfer per video: a new start replaces older ones.
+      for (const old of uploads.values())
+        if (old.videoId === video.id && old.state === 'open') old.state = 'aborted';
       const uploadId = `u${video.id}x${uploads.size + 1}`;
       uploads.set(uploadId, { videoId: video.id, parts: new Map(), state: 'open' });
       return answer(201, {
@@ -144,6 +175,8 @@ export function createFakeUploadServer(options: { partSize?: number; token?: str
       });
     }
     if (m === 'POST' && rest === '/multipart/sign-parts') {
+      const upload = openUpload(body.upload_id);
+      if (!('state' in upload)) return upload;
       const numbers = body.part_numbers as number[];
       return answer(200, {
         parts: numbers.map((n) => ({
@@ -153,8 +186,8 @@ export function createFakeUploadServer(options: { partSize?: number; token?: str
       });
     }
     if (m === 'GET' && rest.startsWith('/multipart/parts')) {
-      const upload = uploads.get(query.get('upload_id') ?? '');
-      if (!upload || upload.state !== 'open') return answer(404, { detail: 'No such upload' });
+      const upload = openUpload(query.get('upload_id'));
+      if (!('state' in upload)) return upload;
       const parts = [...upload.parts].map(([n, p]) => ({
         part_number: n,
         etag: p.etag,
@@ -163,8 +196,10 @@ export function createFakeUploadServer(options: { partSize?: number; token?: str
       return answer(200, { parts });
     }
     if (m === 'POST' && rest === '/multipart/complete') {
-      const upload = uploads.get(String(body.upload_id));
-      if (!upload || upload.state !== 'open') return answer(404, { detail: 'No such upload' });
+      const upload = findUpload(body.upload_id);
+      if (!('state' in upload)) return upload;
+      // A repeated complete (the first answer was lost) answers the same result.
+      if (upload.state === 'completed') return answer(200, { detail: 'ok' });
       const listed = body.parts as { part_number: number; etag: string }[];
       if (listed.some((p) => upload.parts.get(p.part_number)?.etag !== p.etag)) {
         return answer(400, { detail: 'Part etags do not match' });
@@ -175,8 +210,8 @@ export function createFakeUploadServer(options: { partSize?: number; token?: str
     }
     if (m === 'DELETE' && rest === '/multipart') {
       const upload = uploads.get(query.get('upload_id') ?? '');
-      if (!upload) return answer(404, { detail: 'No such upload' });
-      upload.state = 'aborted';
+      if (!upload) return answer(404, { detail: 'Upload not found' });
+      if (upload.state === 'open') upload.state = 'aborted';
       return answer(204);
     }
     if (m === 'PUT' && rest === '/update-status') {
@@ -204,12 +239,17 @@ export function createFakeUploadServer(options: { partSize?: number; token?: str
     return answer(204);
   }
 
+  function expireUploads(): void {
+    for (const upload of uploads.values()) if (upload.state === 'open') upload.state = 'expired';
+  }
+
   const http: Http = async (req) => {
     const url = new URL(req.url, 'http://app.test');
     const path = url.origin === STORAGE ? url.pathname : url.pathname;
     stats.requests.push(`${req.method} ${path}`);
     const rule = rules.find((r) => r.times > 0 && r.match(req.method, path));
     if (rule) rule.times -= 1;
+    if (rule?.fault === 'expire-upload') expireUploads();
     if (rule?.fault === 'network') throw new NetworkError('connection reset');
     if (rule && typeof rule.fault === 'object') {
       const headers: Record<string, string> = rule.fault.retryAfter
@@ -243,6 +283,8 @@ export function createFakeUploadServer(options: { partSize?: number; token?: str
     expireSignatures(): void {
       signatureGeneration += 1;
     },
+    /** Every open multipart upload expires (as a day offline outlives it). */
+    expireUploads,
     setValidToken(token: string): void {
       validToken = token;
     },
