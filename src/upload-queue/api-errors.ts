@@ -35,8 +35,10 @@ export function detailMessage(bodyText: string, status: number): string {
       if (messages.length) return messages.join('; ');
     }
   } catch {
-    // Storage services answer XML or nothing: fall through to the status line.
+    // Storage services answer XML (S3: <Error><Code/><Message/></Error>) or nothing.
   }
+  const xml = /<Message>([^<]+)<\/Message>/.exec(bodyText)?.[1]?.trim();
+  if (xml) return xml;
   return `Request failed with status ${status}`;
 }
 
