@@ -12,16 +12,14 @@ import { openJobStore, type JobStore } from '../../upload-queue/job-store';
 import type { JobMessage, UploadJob } from '../../upload-queue/job-types';
 import type { ChannelMessage } from '../../upload-queue/queue-host';
 import { openQueueChannel } from '../../upload-queue/progress-channel';
+import { wake } from '../../upload-queue/testing/idle-queue-host';
 import { uploadJob } from '../../upload-queue/testing/upload-jobs';
 import { PendingUploads } from './components/PendingUploads';
 
-const wake = vi.hoisted(() => vi.fn(async () => undefined));
-
-vi.mock('../../upload-queue/queue-host', async () => {
-  const { openJobStore: open } = await import('../../upload-queue/job-store');
-  let store: Promise<JobStore> | undefined;
-  return { createQueueHost: () => ({ wake, store: () => (store ??= open()) }) };
-});
+vi.mock(
+  '../../upload-queue/queue-host',
+  () => import('../../upload-queue/testing/idle-queue-host'),
+);
 
 const MIB = 1024 * 1024;
 let store: JobStore;

@@ -1,0 +1,14 @@
+// A queue host without a runner, for screen tests of the real queue client: the job store is the
+// real one (fake-indexeddb in tests) and wake() only records that the queue was asked to run.
+// Use it as the module: vi.mock('…/upload-queue/queue-host', () => import('…/idle-queue-host')).
+import { vi } from 'vitest';
+import { openJobStore, type JobStore } from '../job-store.ts';
+import type { QueueHost } from '../queue-host.ts';
+
+export const wake = vi.fn<QueueHost['wake']>(async () => undefined);
+
+let store: Promise<JobStore> | undefined;
+
+export function createQueueHost(): QueueHost {
+  return { wake, store: () => (store ??= openJobStore()) };
+}
