@@ -21,9 +21,9 @@ function fileOf(name: string, size: number, type = ''): File {
   return file;
 }
 
-function renderDialog() {
+function renderDialog(queued: (input: EnqueueInput) => Promise<string> = async () => 'job-1') {
   stubFetch({ 'GET /api/supported-videos-languages': () => ({ status: 200, body: LANGUAGES }) });
-  const enqueue = vi.fn(async (_input: EnqueueInput) => 'job-1');
+  const enqueue = vi.fn(queued);
   const probe = vi.fn(async () => ({
     durationSeconds: 75.5,
     videoDate: '2024-05-01T10:20:30.000',
@@ -153,7 +153,7 @@ describe('Upload dialog, step 2', { timeout: 30_000 }, () => {
     );
   });
 
-  it('queues the upload with the create payload, then resets and closes', async () => {
+  it('queues the upload with the create payload, then closes', async () => {
     const { user, enqueue, onClose } = renderDialog();
     await user.type(await screen.findByLabelText('Name'), 'Aiko');
     await user.upload(screen.getByLabelText('Image of person 1'), fileOf('aiko.png', MB));
@@ -181,5 +181,58 @@ describe('Upload dialog, step 2', { timeout: 30_000 }, () => {
     });
     expect(input.people.map((p) => p.name)).toEqual(['Aiko']);
     expect(input.file.size).toBe(3 * MB);
+  });
+
+  it('Back returns to step 1 with everything kept, and Next to the chosen file', async () => {
+    const { user } = renderDialog();
+    await user.type(await screen.findByLabelText('About the video'), 'Harbour festival');
+    await user.type(screen.getByLabelText('Name'), 'Aiko');
+    await user.upload(screen.getByLabelText('Image of person 1'), fileOf('aiko.png', MB));
+    await user.click(screen.getByLabelText('Make a trailer'));
+    await user.type(screen.getByLabelText('Trailer instruction'), 'Only the fireworks');
+    await user.click(next());
+    await user.upload(
+      await screen.findByLabelText('Choose a video file'),
+      fileOf('fest.mp4', 3 * MB),
+    );
+    expect(await screen.findByText('Duration: 00:01:15')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByText('Step 1 of 2: Details')).toBeTruthy();
+    expect(screen.getByLabelText<HTMLTextAreaElement>('About the video').value).toBe(
+      'Harbour festival',
+    );
+    expect(screen.getByLabelText<HTMLInputElement>('Name').value).toBe('Aiko');
+    expect(screen.getByText('aiko.png')).toBeTruthy();
+    expect(screen.getByLabelText<HTMLInputElement>('Make a trailer').checked).toBe(true);
+    expect(screen.getByLabelText<HTMLTextAreaElement>('Trailer instruction').value).toBe(
+      'Only the fireworks',
+    );
+
+    await user.click(next());
+    expect((await screen.findByTestId('chosen-video-name')).textContent).toBe('fest.mp4');
+    expect(screen.getByText('Duration: 00:01:15')).toBeTruthy();
+  });
+
+  it('shows the generic error popup when the upload cannot be queued, and stays open', async () => {
+    const { user, enqueue, onClose } = renderDialog(async () => {
+      throw new Error('QuotaExceededError');
+    });
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    await user.upload(
+      await screen.findByLabelText('Choose a video file'),
+      fileOf('fest.mp4', 3 * MB),
+    );
+    const upload = screen.getByRole('button', { name: 'Upload' });
+    await waitFor(() => expect(upload).toHaveProperty('disabled', false));
+    await user.click(upload);
+
+    const popup = await screen.findByRole('alertdialog', {}, { timeout: 15_000 });
+    expect(within(popup).getByText('Something went wrong. Please try again!')).toBeTruthy();
+    expect(enqueue).toHaveBeenCalledTimes(1);
+    expect(onClose).not.toHaveBeenCalled();
+    // The choice is kept so the user can try again.
+    expect(screen.getByTestId('chosen-video-name').textContent).toBe('fest.mp4');
+    expect(screen.getByRole('button', { name: 'Upload' })).toHaveProperty('disabled', false);
   });
 });
