@@ -170,8 +170,10 @@ export async function enqueueUpload(input: EnqueueInput): Promise<string> {
   const auth = await store.getAuth();
   if (!auth) throw new Error('Sign in before uploading.');
   // Asked per upload (the browser remembers the answer); without it a stored video may be evicted.
-  const storage = navigator.storage as StorageManager & { persist?: () => Promise<boolean> };
-  await storage.persist?.().catch(() => false);
+  // Missing outside secure contexts: the file then stays in memory or behind a handle.
+  const storage = navigator.storage as
+    (StorageManager & { persist?: () => Promise<boolean> }) | undefined;
+  await storage?.persist?.().catch(() => false);
   const { job, blobs } = await buildJob(input, auth.userId, Date.now(), canStoreBlob);
   await store.add(job, blobs);
   if (job.fileKeep !== 'blob') handOver(job.id, input.file);
