@@ -11,6 +11,7 @@ import { wake } from '../upload-queue/testing/idle-queue-host';
 import { uploadJob } from '../upload-queue/testing/upload-jobs';
 import { renderApp } from '../testing/render-app';
 import { stubSignedIn, useStoredSession } from '../testing/signed-in';
+import { listPageFixture as page, listVideoFixture as video } from '../testing/video-fixtures';
 
 vi.mock('../upload-queue/queue-host', () => import('../upload-queue/testing/idle-queue-host'));
 vi.mock('../upload-queue/probe-bridge', () => ({
@@ -21,19 +22,6 @@ useStoredSession();
 
 const FIRST = { timeout: 15_000 };
 const LANGUAGES = [{ code: 'en', name: 'English' }];
-
-const video = (over: Record<string, unknown>) => ({
-  id: 'v',
-  filename: 'clip.mp4',
-  title: null,
-  summary: null,
-  tags: [],
-  status: 'completed',
-  created_at: '2024-05-01T10:00:00.000Z',
-  video_thumbnail_path: null,
-  ...over,
-});
-const page = (items: unknown[]) => ({ items, total: items.length, pages: 1, page: 1, size: 50 });
 
 function serve(list: () => unknown[]) {
   const stub = stubSignedIn({

@@ -8,21 +8,10 @@ import { createStore } from '../../app/store';
 import { englishMessages } from '../../lib/i18n';
 import { renderApp } from '../../testing/render-app';
 import { VideoListPage } from './components/VideoListPage';
+import { listPageFixture as page, listVideoFixture as video } from '../../testing/video-fixtures';
 
 const FIRST = { timeout: 15_000 };
 type Routes = Parameters<typeof stubFetch>[0];
-
-const video = (over: Record<string, unknown>) => ({
-  id: 'v',
-  filename: 'clip.mp4',
-  title: null,
-  summary: null,
-  tags: [],
-  status: 'completed',
-  created_at: '2024-05-01T10:00:00.000Z',
-  video_thumbnail_path: null,
-  ...over,
-});
 
 const ROWS = [
   video({ id: 'a', filename: 'queued.mp4', status: 'uploading' }),
@@ -35,13 +24,6 @@ const ROWS = [
     video_thumbnail_path: 'c/thumbnail.jpg?exp=1&sig=x',
   }),
 ];
-const page = (items: unknown[], total = items.length) => ({
-  items,
-  total,
-  pages: Math.ceil(total / 50),
-  page: 1,
-  size: 50,
-});
 
 beforeEach(async () => {
   localStorage.clear();
