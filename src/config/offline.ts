@@ -6,6 +6,13 @@ export const API_CACHE_MAX_ENTRIES = 200;
 export const API_CACHE_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
 /** Network-first: after this long without an answer the cached copy is shown. */
 export const API_NETWORK_TIMEOUT_SECONDS = 3;
+/**
+ * Sent with a GET that refreshes an answer already on screen (a refetch). The service worker then
+ * waits for the network and falls back to its copy only when the network fails: on a slow
+ * network its copy is what the screen already shows, so answering with it would leave the screen
+ * stale while looking refreshed (e.g. right after reconnecting).
+ */
+export const REFRESH_HEADER = 'X-Refresh';
 
 /** The page's own copy of the output languages, for the upload dialog offline (one per user). */
 export const LANGUAGES_CACHE_NAME = 'upload-languages-v2';

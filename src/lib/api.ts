@@ -1,10 +1,10 @@
 // The one RTK Query API for the one API host; features add endpoints with injectEndpoints.
 import { createApi } from '@reduxjs/toolkit/query/react';
 import { registerApi } from './api-registry';
-import { baseQuery } from './base-query';
+import { API_REDUCER_PATH, baseQuery } from './base-query';
 
 export const api = createApi({
-  reducerPath: 'api',
+  reducerPath: API_REDUCER_PATH,
   baseQuery,
   tagTypes: ['Video', 'Profile', 'Languages', 'Similar'],
   // Offline screens show cached answers; back online they refresh (src/features/pwa/OfflineBanner).

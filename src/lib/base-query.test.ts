@@ -56,6 +56,19 @@ describe('base query (section 7)', () => {
     });
   });
 
+  it('marks a refetch of an answer already on screen, never a first load or a mutation', async () => {
+    const { sent } = stubFetch({
+      'GET /api/videos': () => ({ status: 200, body: { items: [] } }),
+      'POST /api/videos': () => ({ status: 200, body: {} }),
+    });
+    const store = await signedInStore();
+    const args = { path: '/api/videos' };
+    await store.dispatch(testApi.endpoints.probe.initiate(args));
+    await store.dispatch(testApi.endpoints.probe.initiate(args, { forceRefetch: true }));
+    await store.dispatch(testApi.endpoints.send.initiate({ path: '/api/videos', body: {} }));
+    expect(sent.map((r) => r.headers['X-Refresh'])).toEqual([undefined, '1', undefined]);
+  });
+
   it('names the interface language in Accept-Language (the server writes mails in it)', async () => {
     const { sent } = stubFetch({ 'GET /api/open': () => ({ status: 200, body: {} }) });
     const store = createStore();

@@ -1,6 +1,7 @@
 // The one way the app speaks to the API (product-spec section 7, error shapes of section 8).
 import type { UnknownAction } from '@reduxjs/toolkit';
-import type { BaseQueryFn } from '@reduxjs/toolkit/query';
+import type { BaseQueryApi, BaseQueryFn } from '@reduxjs/toolkit/query';
+import { REFRESH_HEADER } from '../config/offline';
 import { API_HOST } from '../config/site';
 import { camelizeKeys } from './case-keys';
 import { isOnLoginFlowPage } from './navigation';
@@ -44,14 +45,19 @@ export function apiUrl(path: string): string {
   return `${host.replace(/\/+$/, '')}${path}`;
 }
 
+/** The store key of the one RTK Query API (src/lib/api.ts). */
+export const API_REDUCER_PATH = 'api';
+
 /** One HTTP call with the section 7 rules, without any effect on the session. */
 export async function request(
   args: ApiRequest,
   token: string | undefined,
   signal?: AbortSignal,
+  { refresh = false }: { refresh?: boolean } = {},
 ): Promise<RequestResult> {
   const method = args.method ?? 'GET';
   const headers: Record<string, string> = { Accept: 'application/json' };
+  if (refresh) headers[REFRESH_HEADER] = '1';
   let url = apiUrl(args.url);
   let body: BodyInit | undefined;
   if (method === 'GET') {
@@ -126,6 +132,15 @@ export function settleFailure(
   return {};
 }
 
+/** A query whose answer is already in the store (on screen): this call refreshes it. */
+function refreshesShownAnswer(api: BaseQueryApi): boolean {
+  if (api.type !== 'query' || api.queryCacheKey === undefined) return false;
+  const state = api.getState() as {
+    [API_REDUCER_PATH]?: { queries?: Record<string, { data?: unknown } | undefined> };
+  };
+  return state[API_REDUCER_PATH]?.queries?.[api.queryCacheKey]?.data !== undefined;
+}
+
 export const baseQuery: BaseQueryFn<ApiRequest | string, unknown, ApiError> = async (
   rawArgs,
   api,
@@ -133,13 +148,14 @@ export const baseQuery: BaseQueryFn<ApiRequest | string, unknown, ApiError> = as
   const args = typeof rawArgs === 'string' ? { url: rawArgs } : rawArgs;
   const state = api.getState() as WithSession;
   const token = args.auth === false ? undefined : state.session.currentUser?.accessToken;
-  let result = await request(args, token, api.signal);
+  const options = { refresh: refreshesShownAnswer(api) };
+  let result = await request(args, token, api.signal, options);
   if (!result.ok && result.error.status === 401 && token) {
     // Another tab may have rotated the token a moment ago: take the stored one and try once more.
     const stored = await loadStoredUser();
     if (stored && stored.accessToken !== token) {
       api.dispatch(signedIn(stored));
-      result = await request(args, stored.accessToken, api.signal);
+      result = await request(args, stored.accessToken, api.signal, options);
     }
   }
   return result.ok ? { data: result.data } : { error: settleFailure(result.error, api.dispatch) };

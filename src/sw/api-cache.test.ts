@@ -5,6 +5,7 @@ import {
   ANSWER_OWNER_HEADER,
   API_CACHE_MAX_AGE_SECONDS,
   API_NETWORK_TIMEOUT_SECONDS,
+  REFRESH_HEADER,
 } from '../config/offline.ts';
 import { FakeCacheStorage } from '../testing/fake-cache-storage.ts';
 import { FakeExtendableEvent, useServiceWorkerGlobals } from '../testing/fake-sw-events.ts';
@@ -55,8 +56,9 @@ function serverAnswer(request: Request): Response {
 const offline = () => network.mockRejectedValue(new TypeError('Failed to fetch'));
 
 /** The page's GET, with the `as` token (none for null). */
-function pageRequest(path: string, as: string | null = token): Request {
-  const headers: Record<string, string> = as === null ? {} : { Authorization: `Bearer ${as}` };
+function pageRequest(path: string, as: string | null = token, extra: HeadersInit = {}): Request {
+  const headers = new Headers(extra);
+  if (as !== null) headers.set('Authorization', `Bearer ${as}`);
   return new Request(`${ORIGIN}${path}`, { headers });
 }
 
@@ -174,5 +176,36 @@ describe('API answers kept for offline reading', { timeout: 30_000 }, () => {
     await new Promise((resolve) => setTimeout(resolve, (API_NETWORK_TIMEOUT_SECONDS * 1000) / 3));
     expect(answered).toBe(false);
     expect(await answer).toEqual(first);
+  });
+
+  it('waits for the network on a refresh of an answer on screen, and falls back only offline', async () => {
+    const first = (await get('/api/videos')) as { served: number };
+    vi.setSystemTime(Date.now() + 60_000);
+    let release: () => void = () => undefined;
+    network.mockImplementation(
+      (request) =>
+        new Promise<Response>((resolve) => {
+          release = () => resolve(serverAnswer(request));
+        }),
+    );
+    const refresh = pageRequest('/api/videos', token, { [REFRESH_HEADER]: '1' });
+    const event = new FakeExtendableEvent('fetch');
+    const answer = handler({ request: refresh, event }).then(
+      (response) => response.json() as Promise<{ served: number }>,
+    );
+    // Three times the timeout: a first load would have had the cached copy long ago.
+    await new Promise((resolve) => setTimeout(resolve, API_NETWORK_TIMEOUT_SECONDS * 3000));
+    release();
+    expect((await answer).served).toBeGreaterThan(first.served);
+    await event.settled();
+
+    offline();
+    const fallback = handler({
+      request: pageRequest('/api/videos', token, { [REFRESH_HEADER]: '1' }),
+      event: new FakeExtendableEvent('fetch'),
+    });
+    expect(((await (await fallback).json()) as { served: number }).served).toBeGreaterThan(
+      first.served,
+    );
   });
 });

@@ -12,6 +12,7 @@ import {
   API_CACHE_MAX_ENTRIES,
   API_CACHE_NAME,
   API_NETWORK_TIMEOUT_SECONDS,
+  REFRESH_HEADER,
 } from '../config/offline.ts';
 import { isAnswerFor, isCachedApiGet } from './api-cache-rules.ts';
 import { currentAuth, ownerOfRequest } from './sw-session.ts';
@@ -19,12 +20,17 @@ import { bearerToken, userCacheName } from './user-caches.ts';
 
 const strategies = new Map<string, NetworkFirst>();
 
-function strategyFor(userId: string): NetworkFirst {
-  let strategy = strategies.get(userId);
+/**
+ * A first load gets the cached copy after a short wait for the network; a refresh of an answer
+ * on screen (REFRESH_HEADER) waits for the network and gets the copy only when the network fails.
+ */
+function strategyFor(userId: string, refresh: boolean): NetworkFirst {
+  const key = `${userId}${refresh ? ':refresh' : ''}`;
+  let strategy = strategies.get(key);
   if (!strategy) {
     strategy = new NetworkFirst({
       cacheName: userCacheName(API_CACHE_NAME, userId),
-      networkTimeoutSeconds: API_NETWORK_TIMEOUT_SECONDS,
+      ...(refresh ? {} : { networkTimeoutSeconds: API_NETWORK_TIMEOUT_SECONDS }),
       // The token changes every refresh; the user is already fixed by the cache name.
       matchOptions: { ignoreVary: true },
       plugins: [
@@ -41,7 +47,7 @@ function strategyFor(userId: string): NetworkFirst {
         }),
       ],
     });
-    strategies.set(userId, strategy);
+    strategies.set(key, strategy);
   }
   return strategy;
 }
@@ -52,7 +58,8 @@ export function registerApiCache(origin: string): void {
     async ({ request, event }) => {
       const auth = await currentAuth();
       if (!auth || !bearerToken(request.headers)) return fetch(request);
-      return strategyFor(auth.userId).handle({ request, event });
+      const refresh = request.headers.has(REFRESH_HEADER);
+      return strategyFor(auth.userId, refresh).handle({ request, event });
     },
   );
 }
