@@ -4,10 +4,10 @@
 // screens and the queue client are the real ones; the probe worker and the runner are left out.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { openJobStore, type JobStore } from '../upload-queue/job-store';
+import type { JobStore } from '../upload-queue/job-store';
 import { openQueueChannel } from '../upload-queue/progress-channel';
 import type { ChannelMessage } from '../upload-queue/queue-host';
-import { wake } from '../upload-queue/testing/idle-queue-host';
+import { emptySignedInStore, wake } from '../upload-queue/testing/idle-queue-host';
 import { uploadJob } from '../upload-queue/testing/upload-jobs';
 import { renderApp } from '../testing/render-app';
 import { stubSignedIn, useStoredSession } from '../testing/signed-in';
@@ -35,10 +35,7 @@ function serve(list: () => unknown[]) {
 let store: JobStore;
 
 beforeEach(async () => {
-  store = await openJobStore();
-  for (const job of await store.list()) await store.remove(job.id);
-  await store.setAuth({ token: 'token-1', userId: '7' });
-  wake.mockClear();
+  store = await emptySignedInStore();
   // jsdom has no StorageManager; the queue asks it for persistence and room.
   Object.defineProperty(navigator, 'storage', {
     configurable: true,

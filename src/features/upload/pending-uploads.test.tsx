@@ -8,11 +8,11 @@ import { Providers } from '../../app/providers';
 import { createStore } from '../../app/store';
 import { englishMessages } from '../../lib/i18n';
 import { describeFile } from '../../upload-queue/fingerprint';
-import { openJobStore, type JobStore } from '../../upload-queue/job-store';
+import type { JobStore } from '../../upload-queue/job-store';
 import type { JobMessage, UploadJob } from '../../upload-queue/job-types';
 import type { ChannelMessage } from '../../upload-queue/queue-host';
 import { openQueueChannel } from '../../upload-queue/progress-channel';
-import { wake } from '../../upload-queue/testing/idle-queue-host';
+import { emptySignedInStore, wake } from '../../upload-queue/testing/idle-queue-host';
 import { uploadJob } from '../../upload-queue/testing/upload-jobs';
 import { PendingUploads } from './components/PendingUploads';
 
@@ -25,10 +25,7 @@ const MIB = 1024 * 1024;
 let store: JobStore;
 
 beforeEach(async () => {
-  store = await openJobStore();
-  for (const job of await store.list()) await store.remove(job.id);
-  await store.setAuth({ token: 'token-1', userId: '7' });
-  wake.mockClear();
+  store = await emptySignedInStore();
 });
 afterEach(() => {
   cleanup();

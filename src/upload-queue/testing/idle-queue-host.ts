@@ -12,3 +12,12 @@ let store: Promise<JobStore> | undefined;
 export function createQueueHost(): QueueHost {
   return { wake, store: () => (store ??= openJobStore()) };
 }
+
+/** Before each test: an empty job store signed in as the test user '7', and wake() not called. */
+export async function emptySignedInStore(): Promise<JobStore> {
+  const jobs = await openJobStore();
+  for (const job of await jobs.list()) await jobs.remove(job.id);
+  await jobs.setAuth({ token: 'token-1', userId: '7' });
+  wake.mockClear();
+  return jobs;
+}
