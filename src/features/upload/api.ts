@@ -5,19 +5,20 @@
 import { LANGUAGES_CACHE_NAME } from '../../config/offline';
 import { api } from '../../lib/api';
 import { selectCurrentUser, type WithSession } from '../../lib/session-slice';
+import { userCacheName } from '../../sw/user-caches';
 
 export interface OutputLanguage {
   code: string;
   name: string;
 }
 
-// Cache Storage, not localStorage: the spec allows only two localStorage keys (section 3).
-const CACHE_KEY = '/api/supported-videos-languages';
-const cacheName = (userId: number | string): string => `${LANGUAGES_CACHE_NAME}@${userId}`;
+// Cache Storage, not localStorage: the spec allows only two localStorage keys (section 3). The
+// copy is kept under the request's path.
+const LANGUAGES_PATH = '/api/supported-videos-languages';
 
-async function remembered(userId: number | string): Promise<OutputLanguage[] | undefined> {
+async function remembered(cacheName: string): Promise<OutputLanguage[] | undefined> {
   try {
-    const cached = await (await caches.open(cacheName(userId))).match(CACHE_KEY);
+    const cached = await (await caches.open(cacheName)).match(LANGUAGES_PATH);
     const value = (await cached?.json()) as unknown;
     return Array.isArray(value) ? (value as OutputLanguage[]) : undefined;
   } catch {
@@ -25,10 +26,10 @@ async function remembered(userId: number | string): Promise<OutputLanguage[] | u
   }
 }
 
-async function remember(userId: number | string, languages: OutputLanguage[]): Promise<void> {
+async function remember(cacheName: string, languages: OutputLanguage[]): Promise<void> {
   try {
-    const cache = await caches.open(cacheName(userId));
-    await cache.put(CACHE_KEY, new Response(JSON.stringify(languages)));
+    const cache = await caches.open(cacheName);
+    await cache.put(LANGUAGES_PATH, new Response(JSON.stringify(languages)));
   } catch {
     // Nothing to keep it in: the next offline open has no list, nothing else breaks.
   }
@@ -39,13 +40,15 @@ const uploadApi = api.injectEndpoints({
     supportedLanguages: build.query<OutputLanguage[], void>({
       async queryFn(_arg, { getState }, _extra, baseQuery) {
         const userId = selectCurrentUser(getState() as WithSession)?.user.id;
-        const result = await baseQuery({ url: '/api/supported-videos-languages' });
+        const cacheName =
+          userId === undefined ? undefined : userCacheName(LANGUAGES_CACHE_NAME, String(userId));
+        const result = await baseQuery({ url: LANGUAGES_PATH });
         if (!result.error && Array.isArray(result.data)) {
           const languages = result.data as OutputLanguage[];
-          if (userId !== undefined) void remember(userId, languages);
+          if (cacheName) void remember(cacheName, languages);
           return { data: languages };
         }
-        const fallback = userId === undefined ? undefined : await remembered(userId);
+        const fallback = cacheName ? await remembered(cacheName) : undefined;
         return fallback ? { data: fallback } : { error: result.error ?? { status: 0 } };
       },
       providesTags: ['Languages'],
