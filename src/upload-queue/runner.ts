@@ -45,6 +45,12 @@ export interface RunResult {
   nextWakeAt?: number;
 }
 
+function runResult(transitions: number, nextWakeAt: number | undefined): RunResult {
+  return nextWakeAt === undefined
+    ? { transitions, workLeft: false }
+    : { transitions, workLeft: true, nextWakeAt };
+}
+
 const defaultSleep = (ms: number, signal: AbortSignal): Promise<void> =>
   new Promise((resolve) => {
     const timer = setTimeout(resolve, ms);
@@ -186,9 +192,7 @@ export function createRunner(deps: RunnerDeps) {
       if (!job || !auth) {
         const wakeAt = nextWake(jobs, auth);
         if (wakeAt === undefined || wakeAt >= stopAt || transitions >= max)
-          return wakeAt === undefined
-            ? { transitions, workLeft: false }
-            : { transitions, workLeft: true, nextWakeAt: wakeAt };
+          return runResult(transitions, wakeAt);
         await sleep(Math.max(0, wakeAt - now()), outer);
         continue;
       }
@@ -225,9 +229,7 @@ export function createRunner(deps: RunnerDeps) {
     const nextWakeAt = jobs.some((j) => runnable(j, auth, now(), isOnline()))
       ? now()
       : nextWake(jobs, auth);
-    return nextWakeAt === undefined
-      ? { transitions, workLeft: false }
-      : { transitions, workLeft: true, nextWakeAt };
+    return runResult(transitions, nextWakeAt);
   }
 
   /**
