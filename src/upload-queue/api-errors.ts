@@ -74,7 +74,7 @@ export async function failureFrom(
  * and the server relays S3's NoSuchUpload on complete. A 404 for the video itself looks the same
  * here; starting a new upload then answers it plainly.
  */
-export function isUploadGone(error: unknown): boolean {
+export function isUploadGone(error: unknown): error is UploadError {
   return (
     error instanceof UploadError &&
     (error.status === 404 || error.status === 410 || /NoSuchUpload/.test(error.message))

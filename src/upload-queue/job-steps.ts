@@ -141,8 +141,7 @@ async function forgetGoneUpload(
     bytesDone: 0,
   });
   if (dead.renewal && dead.parts.length === 0) {
-    const { message, status } = error as UploadError;
-    throw new UploadError('fatal', message, status);
+    throw new UploadError('fatal', error.message, error.status);
   }
   return saved;
 }
