@@ -70,33 +70,14 @@ async function enqueue(size: number, keep: 'blob' | 'none' = 'blob', people = 1)
   return job.id;
 }
 
-/** One transition by a fresh runner on a fresh connection, then everything is dropped. */
-async function runOnce(): Promise<UploadJob[]> {
-  const store = await openJobStore(dbName);
-  const runner = createRunner({
-    store,
-    http: server.http,
-    publish: (m) => messages.push(m),
-    now: () => clock,
-    random: () => 0.5,
-    sleep: (ms) => {
-      clock += ms;
-      return Promise.resolve();
-    },
-    isOnline: () => online,
-    singleFormMaxBytes: 1024,
-  });
-  await runner.run({ maxTransitions: 1 });
-  const jobs = await store.list();
-  store.close();
-  return jobs;
-}
-
 /**
- * One runner life that goes on until nothing is left to do (waits pass at once on the fake clock);
- * answers the waits it slept.
+ * A fresh runner on a fresh connection for up to `maxTransitions`, then everything is dropped
+ * (waits pass at once on the fake clock); answers the stored jobs and the waits it slept.
  */
-async function runLong(random = (): number => 0.5, partsInFlight?: number): Promise<number[]> {
+async function runnerLife(
+  maxTransitions: number,
+  { random = () => 0.5, partsInFlight }: { random?: () => number; partsInFlight?: number } = {},
+): Promise<{ jobs: UploadJob[]; waits: number[] }> {
   const store = await openJobStore(dbName);
   const waits: number[] = [];
   const runner = createRunner({
@@ -114,9 +95,20 @@ async function runLong(random = (): number => 0.5, partsInFlight?: number): Prom
     singleFormMaxBytes: 1024,
     partsInFlight,
   });
-  await runner.run({ maxTransitions: 100 });
+  await runner.run({ maxTransitions });
+  const jobs = await store.list();
   store.close();
-  return waits;
+  return { jobs, waits };
+}
+
+/** One transition by a fresh runner on a fresh connection, then everything is dropped. */
+async function runOnce(): Promise<UploadJob[]> {
+  return (await runnerLife(1)).jobs;
+}
+
+/** One runner life that goes on until nothing is left to do; answers the waits it slept. */
+async function runLong(random?: () => number, partsInFlight?: number): Promise<number[]> {
+  return (await runnerLife(100, { random, partsInFlight })).waits;
 }
 
 /** Runs one transition at a time until the stored job has `parts` parts confirmed. */
