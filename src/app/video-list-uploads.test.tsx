@@ -2,14 +2,13 @@
 // upload resets and closes the dialog and refreshes the list; Cancel closes it; and when an upload
 // reaches its last step its queue row goes and the server's row shows the video in progress. The
 // screens and the queue client are the real ones; the probe worker and the runner are left out.
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { JobStore } from '../upload-queue/job-store';
-import { openQueueChannel } from '../upload-queue/progress-channel';
-import type { ChannelMessage } from '../upload-queue/queue-host';
 import { emptySignedInStore, wake } from '../upload-queue/testing/idle-queue-host';
 import { uploadJob } from '../upload-queue/testing/upload-jobs';
 import { renderApp } from '../testing/render-app';
+import { runnerSays } from '../testing/runner-messages';
 import { stubSignedIn, useStoredSession } from '../testing/signed-in';
 import { listPageFixture as page, listVideoFixture as video } from '../testing/video-fixtures';
 
@@ -151,18 +150,7 @@ describe('Video list and upload dialog', { timeout: 60_000 }, () => {
     status = 'in_progress';
     const before = listCalls();
     await store.remove('j1');
-    await act(async () => {
-      const channel = openQueueChannel();
-      channel.postMessage({
-        type: 'job',
-        jobId: 'j1',
-        state: 'done',
-        progress: 1,
-        videoId: 'a',
-      } satisfies ChannelMessage);
-      channel.close();
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    });
+    await runnerSays({ jobId: 'j1', state: 'done', progress: 1, videoId: 'a' });
     // Asked again at once, not at the next poll (5 s while a video is in progress).
     await waitFor(() => expect(listCalls()).toBeGreaterThan(before), { timeout: 2_500 });
     await waitFor(() => expect(screen.queryByRole('list', { name: 'Uploads' })).toBeNull());

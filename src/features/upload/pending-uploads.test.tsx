@@ -1,15 +1,15 @@
 // The queued uploads above the video list (issue 3): each row's state and progress, Retry and
 // Cancel on the real queue client (IndexedDB and BroadcastChannel), and choosing the file again
 // when the queue lost it. Only the runner is left out: the host's wake is a spy.
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../app/providers';
 import { createStore } from '../../app/store';
 import { englishMessages } from '../../lib/i18n';
+import { runnerSays } from '../../testing/runner-messages';
 import { describeFile } from '../../upload-queue/fingerprint';
 import type { JobStore } from '../../upload-queue/job-store';
-import type { JobMessage, UploadJob } from '../../upload-queue/job-types';
 import type { ChannelMessage } from '../../upload-queue/queue-host';
 import { openQueueChannel } from '../../upload-queue/progress-channel';
 import { emptySignedInStore, wake } from '../../upload-queue/testing/idle-queue-host';
@@ -32,10 +32,6 @@ afterEach(() => {
   store.close();
 });
 
-async function seed(job: UploadJob): Promise<void> {
-  await store.put(job);
-}
-
 function renderRows() {
   render(
     <Providers store={createStore()} locale={{ locale: 'en', messages: englishMessages }}>
@@ -51,20 +47,10 @@ async function row(jobId: string): Promise<HTMLElement> {
   return document.querySelector<HTMLElement>(`[data-upload-job="${jobId}"]`)!;
 }
 
-/** What the runner would publish, on the channel every page listens to. */
-async function runnerSays(message: Omit<JobMessage, 'type'>): Promise<void> {
-  await act(async () => {
-    const channel = openQueueChannel();
-    channel.postMessage({ type: 'job', ...message } satisfies ChannelMessage);
-    channel.close();
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  });
-}
-
 describe('Pending upload rows', { timeout: 30_000 }, () => {
   it('shows the progress and the part being sent, and follows the runner', async () => {
     const size = 100 * MIB;
-    await seed({
+    await store.put({
       ...uploadJob('j1', { phase: 'transferring', hold: 'active' }),
       file: { name: 'pier.mp4', size, lastModified: 0, type: 'video/mp4', edgeHash: '' },
       bytesDone: Math.round(size * 0.42),
@@ -102,7 +88,7 @@ describe('Pending upload rows', { timeout: 30_000 }, () => {
   });
 
   it('retries a failed upload: the queue runs it again and the row leaves the failed state', async () => {
-    await seed({
+    await store.put({
       ...uploadJob('j1', { phase: 'created', hold: 'failed' }),
       videoId: 'v1',
       attempts: 4,
@@ -124,8 +110,11 @@ describe('Pending upload rows', { timeout: 30_000 }, () => {
   });
 
   it('cancels an upload: the row goes and the runner is told to abort it', async () => {
-    await seed({ ...uploadJob('j1', { phase: 'transferring', hold: 'active' }), videoId: 'v1' });
-    await seed(uploadJob('j2', { phase: 'queued', hold: 'active' }));
+    await store.put({
+      ...uploadJob('j1', { phase: 'transferring', hold: 'active' }),
+      videoId: 'v1',
+    });
+    await store.put(uploadJob('j2', { phase: 'queued', hold: 'active' }));
     const control: ChannelMessage[] = [];
     const channel = openQueueChannel();
     channel.addEventListener('message', (e: MessageEvent<ChannelMessage>) => control.push(e.data));
@@ -147,7 +136,7 @@ describe('Pending upload rows', { timeout: 30_000 }, () => {
   it('asks for the file again, refuses a different one and continues with the same one', async () => {
     const bytes = new Uint8Array(3 * MIB).map((_, i) => i % 251);
     const original = new File([bytes], 'pier.mp4', { type: 'video/mp4', lastModified: 1_700_000 });
-    await seed({
+    await store.put({
       ...uploadJob('j1', { phase: 'transferring', hold: 'needs-file' }),
       file: await describeFile(original),
       fileKeep: 'none',
