@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SCENE_SCROLL_DELAY_MS } from '../../config/limits';
 import { renderApp } from '../../testing/render-app';
 import { EMPTY_LIST, stubSignedIn, useStoredSession } from '../../testing/signed-in';
@@ -14,9 +14,6 @@ const DETAIL = completedVideoFixture(
 );
 
 useStoredSession();
-afterEach(() => {
-  vi.restoreAllMocks();
-});
 
 const here = () => window.location.pathname + window.location.search;
 
