@@ -5,8 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BENCH_EMAIL, BENCH_PASSWORD, ROOT, ensureBenchBuild, startBenchApp } from './_pwa.ts';
-import { logIn } from '../tests/e2e/support/ui.ts';
+import { ROOT, ensureBenchBuild, signIn, startBenchApp } from './_pwa.ts';
 
 interface Screenshot {
   src: string;
@@ -35,9 +34,7 @@ export async function takeManifestScreenshots(): Promise<string[]> {
       });
       try {
         const page = await context.newPage();
-        await page.goto('/login');
-        await logIn(page, BENCH_EMAIL, BENCH_PASSWORD);
-        await page.waitForURL((u) => u.pathname === '/video');
+        await signIn(page, app);
         await page.getByTestId('video-row').nth(3).waitFor();
         await page.waitForFunction(
           `document.fonts.status === 'loaded' && [...document.querySelectorAll('main img')]
