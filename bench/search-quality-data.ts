@@ -205,6 +205,14 @@ export function buildEvalSet(opts: { videoCount?: number; japaneseOnScreen?: boo
   const add = (q: EvalQuery): void => {
     if (q.relevant.size > 0) queries.push(q);
   };
+  /** A query judged within its language by `graded`. */
+  const ask = (
+    text: string,
+    kind: string,
+    channel: Channel,
+    lang: Lang,
+    parts: ((v: EvalVideo) => boolean)[],
+  ): void => add({ text, kind, channel, lang, relevant: graded(videos, lang, parts) });
   const isSubject = (n: number) => (v: EvalVideo) => v.subject === n;
   const isPlace = (n: number) => (v: EvalVideo) => v.place === n;
   const isEvent = (n: number) => (v: EvalVideo) => v.event === n;
@@ -220,63 +228,19 @@ export function buildEvalSet(opts: { videoCount?: number; japaneseOnScreen?: boo
     });
   }
   for (const [i, p] of PLACES.entries()) {
-    add({
-      text: p.en,
-      kind: 'place',
-      channel: 'on-screen',
-      lang: 'en',
-      relevant: graded(videos, 'en', [isPlace(i)]),
-    });
-    if (japaneseOnScreen) {
-      add({
-        text: p.ja,
-        kind: 'place',
-        channel: 'on-screen',
-        lang: 'ja',
-        relevant: graded(videos, 'ja', [isPlace(i)]),
-      });
-    }
+    ask(p.en, 'place', 'on-screen', 'en', [isPlace(i)]);
+    if (japaneseOnScreen) ask(p.ja, 'place', 'on-screen', 'ja', [isPlace(i)]);
   }
   // Captions only: the subject, as written and misspelt.
   for (const [i, s] of SUBJECTS.entries()) {
-    add({
-      text: s.en,
-      kind: 'subject',
-      channel: 'captions',
-      lang: 'en',
-      relevant: graded(videos, 'en', [isSubject(i)]),
-    });
-    add({
-      text: typo(s.en),
-      kind: 'subject typo',
-      channel: 'captions',
-      lang: 'en',
-      relevant: graded(videos, 'en', [isSubject(i)]),
-    });
-    add({
-      text: `${s.ja}の動画`,
-      kind: 'subject',
-      channel: 'captions',
-      lang: 'ja',
-      relevant: graded(videos, 'ja', [isSubject(i)]),
-    });
+    ask(s.en, 'subject', 'captions', 'en', [isSubject(i)]);
+    ask(typo(s.en), 'subject typo', 'captions', 'en', [isSubject(i)]);
+    ask(`${s.ja}の動画`, 'subject', 'captions', 'ja', [isSubject(i)]);
   }
   // Uploader context only: the occasion, and who filmed it.
   for (const [i, e] of EVENTS.entries()) {
-    add({
-      text: e.en,
-      kind: 'occasion',
-      channel: 'context',
-      lang: 'en',
-      relevant: graded(videos, 'en', [isEvent(i)]),
-    });
-    add({
-      text: e.ja,
-      kind: 'occasion',
-      channel: 'context',
-      lang: 'ja',
-      relevant: graded(videos, 'ja', [isEvent(i)]),
-    });
+    ask(e.en, 'occasion', 'context', 'en', [isEvent(i)]);
+    ask(e.ja, 'occasion', 'context', 'ja', [isEvent(i)]);
   }
   for (const person of PEOPLE) {
     const rel = new Map(
@@ -290,51 +254,30 @@ export function buildEvalSet(opts: { videoCount?: number; japaneseOnScreen?: boo
   for (const v of en.filter((_, i) => i % 3 === 0)) {
     const s = SUBJECTS[v.subject]!;
     const p = PLACES[v.place]!;
-    const rel = graded(videos, 'en', [isSubject(v.subject), isPlace(v.place)]);
-    add({
-      text: `${s.en} at the ${p.en}`,
-      kind: 'subject+place',
-      channel: 'mixed',
-      lang: 'en',
-      relevant: rel,
-    });
-    add({
-      text: `${s.en} ${p.variant}`,
-      kind: 'subject+place variant',
-      channel: 'mixed',
-      lang: 'en',
-      relevant: rel,
-    });
+    const parts = [isSubject(v.subject), isPlace(v.place)];
+    ask(`${s.en} at the ${p.en}`, 'subject+place', 'mixed', 'en', parts);
+    ask(`${s.en} ${p.variant}`, 'subject+place variant', 'mixed', 'en', parts);
   }
   for (const v of ja.filter((x) => x.event !== undefined).slice(0, 10)) {
     const s = SUBJECTS[v.subject]!;
     const p = PLACES[v.place]!;
     const e = EVENTS[v.event!]!;
-    add({
-      text: `${p.ja}にいる${s.ja}`,
-      kind: 'subject+place',
-      channel: 'mixed',
-      lang: 'ja',
-      relevant: graded(videos, 'ja', [isSubject(v.subject), isPlace(v.place)]),
-    });
-    add({
-      text: `${e.ja}の${s.ja}`,
-      kind: 'subject+occasion',
-      channel: 'mixed',
-      lang: 'ja',
-      relevant: graded(videos, 'ja', [isSubject(v.subject), isEvent(v.event!)]),
-    });
+    ask(`${p.ja}にいる${s.ja}`, 'subject+place', 'mixed', 'ja', [
+      isSubject(v.subject),
+      isPlace(v.place),
+    ]);
+    ask(`${e.ja}の${s.ja}`, 'subject+occasion', 'mixed', 'ja', [
+      isSubject(v.subject),
+      isEvent(v.event!),
+    ]);
   }
   for (const v of en.filter((x, i) => x.event !== undefined && i % 3 === 1).slice(0, 10)) {
     const s = SUBJECTS[v.subject]!;
     const e = EVENTS[v.event!]!;
-    add({
-      text: `${s.en} at the ${e.en}`,
-      kind: 'subject+occasion',
-      channel: 'mixed',
-      lang: 'en',
-      relevant: graded(videos, 'en', [isSubject(v.subject), isEvent(v.event!)]),
-    });
+    ask(`${s.en} at the ${e.en}`, 'subject+occasion', 'mixed', 'en', [
+      isSubject(v.subject),
+      isEvent(v.event!),
+    ]);
   }
   return { videos, queries };
 }
