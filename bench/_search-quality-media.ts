@@ -9,8 +9,8 @@ import path from 'node:path';
 import { makeVideo, type MadeVideo } from '../tests/support/media.ts';
 import type { EvalVideo, Lang } from './search-quality-data.ts';
 
-export const WIDTH = 640;
-export const HEIGHT = 360;
+const WIDTH = 640;
+const HEIGHT = 360;
 const SCENE_MS = 3000;
 const textDir = path.join(os.tmpdir(), 'va-search-quality-text');
 
