@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { registerRoute } from 'workbox-routing';
 import type * as OfflineConfig from '../config/offline.ts';
 import {
   ANSWER_OWNER_HEADER,
@@ -8,7 +7,12 @@ import {
   REFRESH_HEADER,
 } from '../config/offline.ts';
 import { FakeCacheStorage } from '../testing/fake-cache-storage.ts';
-import { FakeExtendableEvent, useServiceWorkerGlobals } from '../testing/fake-sw-events.ts';
+import {
+  FakeExtendableEvent,
+  fetchThrough,
+  registeredRoute,
+  useServiceWorkerGlobals,
+} from '../testing/fake-sw-events.ts';
 import { openJobStore } from '../upload-queue/job-store.ts';
 import { registerApiCache } from './api-cache.ts';
 
@@ -25,11 +29,9 @@ vi.mock('workbox-routing', () => ({ registerRoute: vi.fn() }));
 
 const ORIGIN = 'http://localhost';
 const DAY_MS = 24 * 60 * 60 * 1000;
-type Handler = (options: { request: Request; event: FakeExtendableEvent }) => Promise<Response>;
-type Match = (options: { url: URL; request: Request }) => boolean;
 
 registerApiCache(ORIGIN);
-const [match, handler] = vi.mocked(registerRoute).mock.calls[0] as unknown as [Match, Handler];
+const [match, handler] = registeredRoute();
 
 let storage: FakeCacheStorage;
 let network: ReturnType<typeof vi.fn<(request: Request) => Promise<Response>>>;
@@ -64,13 +66,7 @@ function pageRequest(path: string, as: string | null = token, extra: HeadersInit
 
 /** Asks the worker; answers the body, once the worker's cache work is done too. */
 async function get(path: string, as: string | null = token): Promise<unknown> {
-  const event = new FakeExtendableEvent('fetch');
-  const response = handler({ request: pageRequest(path, as), event });
-  try {
-    return await (await response).json();
-  } finally {
-    await event.settled();
-  }
+  return (await fetchThrough(handler, pageRequest(path, as))).json();
 }
 
 const cachedPaths = () =>

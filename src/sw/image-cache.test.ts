@@ -1,10 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { executeQuotaErrorCallbacks } from 'workbox-core/_private/executeQuotaErrorCallbacks.js';
-import { registerRoute } from 'workbox-routing';
 import type * as UploadQueueConfig from '../config/upload-queue.ts';
 import { IMAGE_CACHE_MAX_AGE_SECONDS } from '../config/upload-queue.ts';
 import { FakeCacheStorage } from '../testing/fake-cache-storage.ts';
-import { FakeExtendableEvent, useServiceWorkerGlobals } from '../testing/fake-sw-events.ts';
+import {
+  fetchThrough,
+  registeredRoute,
+  useServiceWorkerGlobals,
+} from '../testing/fake-sw-events.ts';
 import { openJobStore } from '../upload-queue/job-store.ts';
 import { registerImageCache } from './image-cache.ts';
 
@@ -19,11 +22,9 @@ vi.mock('workbox-routing', () => ({ registerRoute: vi.fn() }));
 
 const ORIGIN = 'http://localhost';
 const DAY_MS = 24 * 60 * 60 * 1000;
-type Handler = (options: { request: Request; event: FakeExtendableEvent }) => Promise<Response>;
-type Match = (options: { url: URL; request: Request }) => boolean;
 
 registerImageCache(ORIGIN);
-const [match, handler] = vi.mocked(registerRoute).mock.calls[0] as unknown as [Match, Handler];
+const [match, handler] = registeredRoute();
 
 let storage: FakeCacheStorage;
 let network: ReturnType<typeof vi.fn<(request: Request) => Promise<Response>>>;
@@ -35,10 +36,7 @@ const image = (n: number, sig = 'a') =>
 
 /** The page asks for an image; answers the body the worker gave, after its cache work is done. */
 async function get(url: string): Promise<string> {
-  const event = new FakeExtendableEvent('fetch');
-  const response = await handler({ request: new Request(url), event });
-  await event.settled();
-  return response.text();
+  return (await fetchThrough(handler, new Request(url))).text();
 }
 
 const cached = () => storage.cache(`images-v1@${userId}`).urls();

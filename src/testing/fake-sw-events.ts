@@ -1,6 +1,8 @@
 // Service-worker events for running workbox strategies outside a worker (jsdom): the classes
-// workbox checks requests against, and a fetch event whose waitUntil work a test can wait for.
+// workbox checks requests against, a fetch event whose waitUntil work a test can wait for, and the
+// route a module registered, to hand requests to.
 import { vi } from 'vitest';
+import { registerRoute } from 'workbox-routing';
 
 export class FakeExtendableEvent extends Event {
   private readonly extensions: Promise<unknown>[] = [];
@@ -25,4 +27,25 @@ export function useServiceWorkerGlobals(): void {
   vi.stubGlobal('ExtendableEvent', FakeExtendableEvent);
   vi.stubGlobal('FetchEvent', FakeFetchEvent);
   vi.stubGlobal('__WB_DISABLE_DEV_LOGS', true);
+}
+
+type RouteMatch = (options: { url: URL; request: Request }) => boolean;
+type RouteHandler = (options: {
+  request: Request;
+  event: FakeExtendableEvent;
+}) => Promise<Response>;
+
+/** The route the module under test registered, in a file that mocks registerRoute with vi.fn(). */
+export function registeredRoute(): [RouteMatch, RouteHandler] {
+  return vi.mocked(registerRoute).mock.calls[0] as unknown as [RouteMatch, RouteHandler];
+}
+
+/** Asks the route as a page would; answers once the worker's cache work (waitUntil) is done too. */
+export async function fetchThrough(handler: RouteHandler, request: Request): Promise<Response> {
+  const event = new FakeExtendableEvent('fetch');
+  try {
+    return await handler({ request, event });
+  } finally {
+    await event.settled();
+  }
 }
