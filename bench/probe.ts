@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { blobSource } from '../src/workers/byte-source.ts';
 import { probeMp4 } from '../src/workers/mp4-duration.ts';
+import { topLevelBoxes } from '../tests/support/container-clips.ts';
 
 const TARGET_BYTES = 2 * 1024 ** 3;
 const LIMIT_MS = 500;
@@ -19,17 +20,6 @@ const CLIP_SECONDS = 12;
 
 function ffmpegPath(): string {
   return process.env.FFMPEG_PATH ?? 'ffmpeg';
-}
-
-function topLevelBoxes(bytes: Buffer): { type: string; start: number; size: number }[] {
-  const boxes = [];
-  for (let at = 0; at + 8 <= bytes.length;) {
-    const size = bytes.readUInt32BE(at);
-    boxes.push({ type: bytes.toString('latin1', at + 4, at + 8), start: at, size });
-    if (size < 8) throw new Error('unexpected box size in the generated clip');
-    at += size;
-  }
-  return boxes;
 }
 
 /** Writes a sparse ~2 GiB MP4 with moov at the end; returns its path. */

@@ -24,7 +24,13 @@ async function probe(spec: ClipSpec) {
     },
   };
   const info = await probeMp4(source);
-  return { info, reads, bytesRead: inner.bytesRead(), size: blob.size, boxes: topLevelBoxes(file) };
+  return {
+    info,
+    reads,
+    bytesRead: inner.bytesRead(),
+    size: blob.size,
+    boxes: topLevelBoxes(fs.readFileSync(file)),
+  };
 }
 
 describe('probeMp4 on generated videos', { timeout: 60_000 }, () => {

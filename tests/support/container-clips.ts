@@ -70,15 +70,14 @@ export interface TopLevelBox {
   size: number;
 }
 
-/** The file's top-level boxes in order (ftyp, moov, mdat, ...). */
-export function topLevelBoxes(file: string): TopLevelBox[] {
-  const bytes = fs.readFileSync(file);
+/** A file's top-level boxes in order (ftyp, moov, mdat, ...), from its bytes. */
+export function topLevelBoxes(bytes: Buffer): TopLevelBox[] {
   const boxes: TopLevelBox[] = [];
   for (let at = 0; at + 8 <= bytes.length;) {
     let size = bytes.readUInt32BE(at);
     if (size === 1) size = Number(bytes.readBigUInt64BE(at + 8));
     if (size === 0) size = bytes.length - at;
-    if (size < 8) throw new Error(`bad box size at ${at} in ${file}`);
+    if (size < 8) throw new Error(`bad box size at ${at}`);
     boxes.push({ type: bytes.toString('latin1', at + 4, at + 8), start: at, size });
     at += size;
   }
