@@ -93,19 +93,25 @@ function udtaText(bytes: Uint8Array, box: Box): string | undefined {
 }
 
 /**
- * A date with a time of day: "2023-05-06T07:08:09+0900", "...+09:00", "...Z", or without a zone
- * (the camera's local time). A year or a date alone is not a creation moment.
+ * A date with a time of day as container metadata gives it: "2023-05-06T07:08:09+0900",
+ * "...+09:00", "...Z", mediainfo.js's "2023-05-06 07:08:09 UTC" or "UTC 2023-05-06 07:08:09", or
+ * without a zone (the camera's local time). A year or a date alone is not a creation moment, nor
+ * is 1904 (the ISO BMFF epoch, an unset field).
  */
 export function parseMetadataDate(value: string | undefined): Date | undefined {
+  const text = value ?? '';
   const match =
-    /^\s*(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?\s*(Z|[+-]\d{2}:?\d{2})?/.exec(
-      value ?? '',
+    /(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?\s*(Z|[+-]\d{2}:?\d{2})?/.exec(
+      text,
     );
   if (!match) return undefined;
   const [, y, mo, d, h, mi, s = '00', frac = '', zone] = match;
-  const offset = zone && zone !== 'Z' ? `${zone.slice(0, 3)}:${zone.slice(-2)}` : zone;
-  const date = new Date(`${y}-${mo}-${d}T${h}:${mi}:${s}${frac}${offset ?? ''}`);
-  return Number.isNaN(date.getTime()) ? undefined : date;
+  const offset =
+    zone && zone !== 'Z'
+      ? `${zone.slice(0, 3)}:${zone.slice(-2)}`
+      : (zone ?? (/UTC/.test(text) ? 'Z' : ''));
+  const date = new Date(`${y}-${mo}-${d}T${h}:${mi}:${s}${frac}${offset}`);
+  return Number.isNaN(date.getTime()) || date.getUTCFullYear() <= 1904 ? undefined : date;
 }
 
 export interface MetadataDates {
