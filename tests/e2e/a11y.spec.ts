@@ -5,14 +5,14 @@
 // journey can change sw.js under it.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { after, before } from 'node:test';
 import type { Page } from 'playwright-core';
 import { startApp, type E2eApp } from './support/app.ts';
 import { seedHarbourVideo } from './support/browse.ts';
 import { journey } from './support/journey.ts';
-import { ROOT, WEB_ROOT } from './support/paths.ts';
+import { ROOT } from './support/paths.ts';
+import { copyOfWebBuild, releaseNewWorker, signInControlled } from './support/service-worker.ts';
 import { logIn, messages, waitForPath } from './support/ui.ts';
 
 const AXE = path.join(ROOT, 'node_modules', 'axe-core', 'axe.min.js');
@@ -39,8 +39,7 @@ let webRoot: string;
 let videoId = '';
 
 before(async () => {
-  webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'va-a11y-web-'));
-  fs.cpSync(WEB_ROOT, webRoot, { recursive: true });
+  webRoot = copyOfWebBuild('a11y');
   app = await startApp({ webRoot });
   const userId = await app.createUser({ email: EMAIL, password: PASSWORD, team: 'Axe team' });
   videoId = (await seedHarbourVideo(app, userId)).id;
@@ -134,14 +133,7 @@ journey(
   () => app,
   async (page) => {
     const m = messages('en');
-    await page.goto('/login');
-    await logIn(page, EMAIL, PASSWORD);
-    await waitForPath(page, '/video');
-    // The service worker installed on this first load controls the page after a reload.
-    await page.evaluate('navigator.serviceWorker.ready.then(() => true)');
-    await page.reload();
-    await page.waitForFunction('navigator.serviceWorker.controller !== null');
-    await page.getByTestId('video-row').first().waitFor();
+    await signInControlled(page, EMAIL, PASSWORD);
 
     await page.context().setOffline(true);
     await page.getByTestId('offline-banner').waitFor();
@@ -149,9 +141,7 @@ journey(
     await page.context().setOffline(false);
     await page.getByTestId('offline-banner').waitFor({ state: 'detached' });
 
-    // A new release: the served sw.js changes, and the browser's update check finds it.
-    fs.appendFileSync(path.join(webRoot, 'sw.js'), `\n// release ${Date.now()}\n`);
-    await page.evaluate('navigator.serviceWorker.getRegistration().then((r) => r.update())');
+    await releaseNewWorker(page, webRoot);
     await page.getByTestId('update-prompt').getByText(m['pwa.updateAvailable']!).waitFor();
     found.push(...(await auditShown(page, 'update prompt on /video')));
     assert.deepEqual(found, [], `axe found serious or critical violations:\n${found.join('\n')}`);

@@ -15,7 +15,7 @@ import { makeVideo } from '../support/media.ts';
 import { seedCompletedVideo, teamOf } from '../support/seed.ts';
 import { startApp, type E2eApp } from './support/app.ts';
 import { journey } from './support/journey.ts';
-import { WEB_ROOT } from './support/paths.ts';
+import { copyOfWebBuild, releaseNewWorker, signInControlled } from './support/service-worker.ts';
 import { logIn, messages, waitForAsync } from './support/ui.ts';
 import { uploadThroughDialog } from './support/upload-dialog.ts';
 
@@ -30,9 +30,8 @@ let firstVideo: string;
 let clip: string;
 
 before(async () => {
-  webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'va-offline-web-'));
+  webRoot = copyOfWebBuild('offline');
   clip = (await makeVideo({ segments: [{ source: 'testsrc', seconds: 3 }], fps: 10 })).file;
-  fs.cpSync(WEB_ROOT, webRoot, { recursive: true });
   app = await startApp({ webRoot });
   const a = await app.createUser({ email: A, password: PASSWORD, team: 'Team A' });
   const b = await app.createUser({ email: B, password: PASSWORD, team: 'Team B' });
@@ -53,17 +52,6 @@ after(async () => {
 });
 
 const rows = (page: Page) => page.getByTestId('video-row');
-
-/** Signs in and reloads once so the service worker (installed on the first load) controls the page. */
-async function signInControlled(page: Page, email: string): Promise<void> {
-  await page.goto('/login');
-  await logIn(page, email, PASSWORD);
-  await page.waitForURL((u) => u.pathname === '/video');
-  await page.evaluate('navigator.serviceWorker.ready.then(() => true)');
-  await page.reload();
-  await page.waitForFunction('navigator.serviceWorker.controller !== null');
-  await rows(page).first().waitFor();
-}
 
 /** Every <img> on the page finished loading the real 160 px image (not the 320 px placeholder). */
 async function imagesLoaded(page: Page, min: number): Promise<void> {
@@ -109,7 +97,7 @@ journey(
   'after one online visit the list and a detail read offline, and refresh when back online',
   () => app,
   async (page) => {
-    await signInControlled(page, A);
+    await signInControlled(page, A, PASSWORD);
     assert.equal(await rows(page).count(), 2);
     await imagesLoaded(page, 2);
     await imagesCached(page);
@@ -165,7 +153,7 @@ journey(
   () => app,
   async (page) => {
     // One online visit: the list (the layout loads the profile), a detail and a similar search.
-    await signInControlled(page, A);
+    await signInControlled(page, A, PASSWORD);
     await cachedApi(page, '/api/profile');
     await page.goto(`/video-detail/${firstVideo}`);
     await page.getByTestId('video-summary').waitFor();
@@ -226,7 +214,7 @@ journey(
   'offline, an upload is queued, and it completes once back online',
   () => app,
   async (page) => {
-    await signInControlled(page, A);
+    await signInControlled(page, A, PASSWORD);
     // The list fetches the dialog's output languages for later, though the dialog never opened.
     await waitForAsync(
       page,
@@ -277,7 +265,7 @@ journey(
   'logout leaves nothing of the user on the device, offline or for the next user',
   () => app,
   async (page) => {
-    await signInControlled(page, A);
+    await signInControlled(page, A, PASSWORD);
     await imagesLoaded(page, 2);
     await cachedApi(page, '/api/videos');
 
@@ -315,7 +303,7 @@ journey(
   'logout on a page no service worker controls (after a hard reload) still deletes the user caches',
   () => app,
   async (page) => {
-    await signInControlled(page, A);
+    await signInControlled(page, A, PASSWORD);
     await imagesLoaded(page, 2);
     await imagesCached(page);
     await cachedApi(page, '/api/videos');
@@ -352,11 +340,9 @@ journey(
   'a new service worker waiting brings up the update prompt, and Reload applies it',
   () => app,
   async (page) => {
-    await signInControlled(page, A);
+    await signInControlled(page, A, PASSWORD);
     const before = String(await page.evaluate('navigator.serviceWorker.controller.scriptURL'));
-    // A new release: the served sw.js changes, and the browser's update check finds it.
-    fs.appendFileSync(path.join(webRoot, 'sw.js'), `\n// release ${Date.now()}\n`);
-    await page.evaluate('navigator.serviceWorker.getRegistration().then((r) => r.update())');
+    await releaseNewWorker(page, webRoot);
     const prompt = page.getByTestId('update-prompt');
     await prompt.getByText(m['pwa.updateAvailable']!).waitFor();
 
