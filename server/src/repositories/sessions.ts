@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { Queryable } from '../db/db.ts';
 import { one } from '../db/db.ts';
 import { hashToken, newToken } from '../auth/tokens.ts';
@@ -5,6 +6,8 @@ import { hashToken, newToken } from '../auth/tokens.ts';
 /** Access tokens live 1 hour; refresh extends them while the session is used within 7 days. */
 export const ACCESS_TTL_MS = 60 * 60 * 1000;
 export const REFRESH_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
+/** However often it is refreshed, a sign-in lasts at most 30 days (issue 14). */
+export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 
 export interface SessionRow {
   session_id: string;
@@ -13,13 +16,80 @@ export interface SessionRow {
   refresh_until: Date;
 }
 
-export async function createSession(q: Queryable, userId: string, now: number): Promise<string> {
-  const token = newToken();
+/** The sign-in a token belongs to: rotations keep both, so the absolute lifetime holds. */
+export interface SessionFamily {
+  familyId: string;
+  signedInAt: number;
+}
+
+/** A new token: a sign-in (no family given) or the successor of a rotated one. */
+export async function createSession(
+  q: Queryable,
+  userId: string,
+  now: number,
+  family: SessionFamily = { familyId: crypto.randomUUID(), signedInAt: now },
+  token = newToken(),
+): Promise<string> {
+  const end = family.signedInAt + SESSION_ABSOLUTE_MS;
   await q.query(
-    'INSERT INTO sessions (user_id, token_hash, expires_at, refresh_until) VALUES ($1, $2, $3, $4)',
-    [userId, hashToken(token), new Date(now + ACCESS_TTL_MS), new Date(now + REFRESH_IDLE_MS)],
+    `INSERT INTO sessions (user_id, token_hash, expires_at, refresh_until, family_id, signed_in_at)
+     VALUES ($1, $2, $3, $4, $5, $6)`,
+    [
+      userId,
+      hashToken(token),
+      new Date(Math.min(now + ACCESS_TTL_MS, end)),
+      new Date(Math.min(now + REFRESH_IDLE_MS, end)),
+      family.familyId,
+      new Date(family.signedInAt),
+    ],
   );
   return token;
+}
+
+/** A token's row whatever its state (refresh decides between live, rotated and revoked). */
+export interface TokenRow extends SessionRow {
+  family_id: string;
+  signed_in_at: Date;
+  revoked_at: Date | null;
+  rotated_at: Date | null;
+  successor_sealed: string | null;
+}
+
+export function findToken(q: Queryable, token: string): Promise<TokenRow | undefined> {
+  return one<TokenRow & Record<string, unknown>>(
+    q,
+    `SELECT id AS session_id, user_id, expires_at, refresh_until, family_id, signed_in_at,
+            revoked_at, rotated_at, successor_sealed
+     FROM sessions WHERE token_hash = $1`,
+    [hashToken(token)],
+  );
+}
+
+/**
+ * Marks a live token rotated, keeping its sealed successor. False when it was no longer live (a
+ * concurrent refresh won): the row lock makes exactly one caller rotate a token.
+ */
+export async function markRotated(
+  q: Queryable,
+  sessionId: string,
+  successorSealed: string,
+  now: number,
+): Promise<boolean> {
+  const rows = await q.query(
+    `UPDATE sessions SET revoked_at = $2, rotated_at = $2, successor_sealed = $3
+     WHERE id = $1 AND revoked_at IS NULL RETURNING id`,
+    [sessionId, new Date(now), successorSealed],
+  );
+  return rows.length > 0;
+}
+
+/** Ends every token of a family (logout, or a stolen token seen); answers how many were live. */
+export async function revokeFamily(q: Queryable, familyId: string): Promise<number> {
+  const rows = await q.query(
+    'UPDATE sessions SET revoked_at = now() WHERE family_id = $1 AND revoked_at IS NULL RETURNING id',
+    [familyId],
+  );
+  return rows.length;
 }
 
 /** The live (not revoked) session of a token, whether or not its access time has passed. */
@@ -32,10 +102,13 @@ export function findSession(q: Queryable, token: string): Promise<SessionRow | u
   );
 }
 
+/** Logout: the token's whole family ends, so a tab still racing a rotation cannot revive it. */
 export async function revokeSession(q: Queryable, sessionId: string): Promise<void> {
-  await q.query('UPDATE sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL', [
-    sessionId,
-  ]);
+  await q.query(
+    `UPDATE sessions SET revoked_at = now()
+     WHERE family_id = (SELECT family_id FROM sessions WHERE id = $1) AND revoked_at IS NULL`,
+    [sessionId],
+  );
 }
 
 /** Revokes every session of a user, optionally keeping one (the caller's own). */
@@ -48,22 +121,6 @@ export async function revokeUserSessions(
     'UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL AND id IS DISTINCT FROM $2',
     [userId, keepSessionId ?? null],
   );
-}
-
-/**
- * Revokes a live session and answers its user, or undefined when it was already revoked (a
- * concurrent refresh won): used to rotate tokens exactly once.
- */
-export async function revokeLiveSession(
-  q: Queryable,
-  sessionId: string,
-): Promise<string | undefined> {
-  const row = await one<{ user_id: string }>(
-    q,
-    'UPDATE sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL RETURNING user_id',
-    [sessionId],
-  );
-  return row?.user_id;
 }
 
 /** Live sessions of a user (tests and the admin listing). */
@@ -81,8 +138,14 @@ export async function countLiveSessions(
   return row?.n ?? 0;
 }
 
-/** Drops sessions that can no longer be used (past their refresh time, or revoked) for a day. */
+/**
+ * Drops sessions that can no longer be used (past their refresh time, or revoked) for a day. A
+ * rotated token stays until its own refresh time has passed, so its reuse is still seen as theft.
+ */
 export async function pruneSessions(q: Queryable, now: number): Promise<void> {
   const dayAgo = new Date(now - 24 * 60 * 60 * 1000);
-  await q.query('DELETE FROM sessions WHERE refresh_until < $1 OR revoked_at < $1', [dayAgo]);
+  await q.query(
+    'DELETE FROM sessions WHERE refresh_until < $1 OR (revoked_at < $1 AND rotated_at IS NULL)',
+    [dayAgo],
+  );
 }

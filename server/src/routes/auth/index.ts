@@ -20,11 +20,11 @@ import {
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { closeMailer } from '../../mail/create.ts';
-import { requireAuth } from '../../plugins/auth.ts';
+import { refreshSession } from '../../auth/refresh.ts';
+import { bearerToken, NOT_AUTHENTICATED, requireAuth } from '../../plugins/auth.ts';
 import {
   createSession,
   pruneSessions,
-  revokeLiveSession,
   revokeSession,
   revokeUserSessions,
 } from '../../repositories/sessions.ts';
@@ -94,22 +94,31 @@ function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
     );
   });
 
-  app.get(
-    '/api/refresh',
-    { config: { allowExpired: true, allowInitialPassword: true } },
-    async (request) => {
-      const auth = requireAuth(request);
-      const token = await ctx.db.tx(async (q) => {
-        // Exactly one refresh wins a token; the old one stops working at once.
-        if (!(await revokeLiveSession(q, auth.sessionId))) {
-          throw new HttpError(401, 'Session expired');
-        }
-        return createSession(q, auth.user.id, ctx.now());
-      });
-      const user = await rememberLanguage(ctx, auth.user, request.headers['accept-language']);
-      return tokenAnswer(token, user);
-    },
-  );
+  // Public for the auth hook: the route checks the token itself, since a just-rotated one is
+  // still answered within its grace window (server/src/auth/refresh.ts).
+  app.get('/api/refresh', { config: PUBLIC }, async (request) => {
+    const presented = bearerToken(request);
+    if (!presented) throw new HttpError(401, NOT_AUTHENTICATED);
+    const result = await refreshSession(ctx.db, presented, ctx.now());
+    if (result.kind === 'reused') {
+      request.log.warn(
+        {
+          event: 'session_token_reused',
+          userId: result.userId,
+          familyId: result.familyId,
+          sessionId: result.sessionId,
+          liveTokensRevoked: result.liveRevoked,
+          ip: request.ip,
+        },
+        'refresh token reused after its grace window: session family revoked as stolen',
+      );
+    }
+    if (result.kind !== 'ok') throw new HttpError(401, 'Session expired');
+    const found = await findUserById(ctx.db, result.userId);
+    if (!found) throw new HttpError(401, NOT_AUTHENTICATED);
+    const user = await rememberLanguage(ctx, found, request.headers['accept-language']);
+    return tokenAnswer(result.token, user);
+  });
 
   app.post(
     '/api/logout',

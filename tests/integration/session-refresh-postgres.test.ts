@@ -1,0 +1,74 @@
+// Refreshes racing with one token on a real PostgreSQL server (Debian's), where they really run
+// at once on separate connections (PGlite serialises transactions): every caller gets the same
+// working successor. Only the tables sessions need are created, exactly as the migrations do;
+// the full schema needs pgvector, which Debian 12's apt does not offer (docs/decisions.md).
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REUSE_GRACE_MS, refreshSession } from '../../server/src/auth/refresh.ts';
+import type { Db } from '../../server/src/db/db.ts';
+import { openPostgres } from '../../server/src/db/postgres.ts';
+import { createSession, findSession } from '../../server/src/repositories/sessions.ts';
+import { startPostgres, type RealPostgres } from '../support/postgres.ts';
+
+const CALLERS = 10;
+let postgres: RealPostgres;
+let pools: Db[] = [];
+let userId: string;
+
+function sessionTablesDdl(): string {
+  const dir = path.join('server', 'migrations');
+  const core = fs.readFileSync(path.join(dir, '001_core.sql'), 'utf8');
+  const tables = core.slice(
+    core.indexOf('CREATE TABLE teams'),
+    core.indexOf('CREATE TABLE videos'),
+  );
+  return tables + fs.readFileSync(path.join(dir, '006_session_families.sql'), 'utf8');
+}
+
+beforeAll(async () => {
+  postgres = await startPostgres();
+  // One pool per caller, as separate tabs would reach separate server connections.
+  pools = await Promise.all(Array.from({ length: CALLERS }, () => openPostgres(postgres.url)));
+  const db = pools[0]!;
+  await db.exec(sessionTablesDdl());
+  const [team] = await db.query<{ id: string }>(
+    "INSERT INTO teams (name) VALUES ('Race') RETURNING id",
+  );
+  const [user] = await db.query<{ id: string }>(
+    "INSERT INTO users (team_id, email, password_hash) VALUES ($1, 'pg@example.com', 'x') RETURNING id",
+    [team!.id],
+  );
+  userId = user!.id;
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all(pools.map((db) => db.close()));
+  postgres?.stop();
+});
+
+describe('refresh on PostgreSQL', () => {
+  it('gives 10 concurrent refreshes of one token the same live successor', async () => {
+    const now = Date.now();
+    const token = await createSession(pools[0]!, userId, now);
+    const results = await Promise.all(pools.map((db) => refreshSession(db, token, now)));
+    const tokens = new Set(results.map((r) => (r.kind === 'ok' ? r.token : r.kind)));
+    expect(tokens.size).toBe(1);
+    const [successor] = [...tokens] as [string];
+    expect(successor).not.toBe(token);
+    expect(successor).not.toBe('refused');
+    expect(await findSession(pools[0]!, successor)).toMatchObject({ user_id: userId });
+    const live = await pools[0]!.query('SELECT 1 FROM sessions WHERE revoked_at IS NULL');
+    expect(live).toHaveLength(1);
+  });
+
+  it('revokes the family when the rotated token returns after the window', async () => {
+    const now = Date.now();
+    const token = await createSession(pools[0]!, userId, now);
+    const first = await refreshSession(pools[1]!, token, now);
+    expect(first.kind).toBe('ok');
+    const reuse = await refreshSession(pools[2]!, token, now + REUSE_GRACE_MS + 1);
+    expect(reuse).toMatchObject({ kind: 'reused', userId, liveRevoked: 1 });
+    if (first.kind === 'ok') expect(await findSession(pools[0]!, first.token)).toBeUndefined();
+  });
+});
