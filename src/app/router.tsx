@@ -1,13 +1,14 @@
 // The route table of product-spec section 2. The first screens (landing, login) are in the entry:
 // the build prerenders them and the browser hydrates them at once (issue 8). Every other screen
 // is its own lazily loaded chunk, and those built with Chakra load it with them.
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { Route, Switch } from 'wouter';
 import { loadChakraScope, lazyWithChakra } from '../components/lazy-with-chakra';
 import { PUBLIC_PATHS, ROUTES, SIGNED_OUT_ONLY_PATHS } from '../config/routes';
 import { LoginPage } from '../features/auth/components/LoginPage';
 import { LandingPage } from '../features/landing/components/LandingPage';
-import { Guard, RedirectTo } from './Guard';
+import { Guard } from './Guard';
+import { Lazy, SIGNED_IN_SCREENS } from './signed-in-routes';
 
 function screen<M, P extends object = object>(
   load: () => Promise<M>,
@@ -40,10 +41,6 @@ const NotFoundPage = chakraScreen(
   (m) => m.NotFoundPage,
 );
 const SignedInArea = screen(loadSignedInArea, (m) => m.SignedInArea);
-
-function Lazy({ children }: { children: ReactNode }) {
-  return <Suspense fallback={null}>{children}</Suspense>;
-}
 
 export function AppRouter() {
   return (
@@ -79,67 +76,6 @@ export function AppRouter() {
           <Guard access="signedIn">
             <SignedInArea />
           </Guard>
-        </Route>
-      </Switch>
-    </Lazy>
-  );
-}
-
-/**
- * Screens of the signed-in area, inside the layout, in matching order; unknown paths go to the
- * video list. Each loader is also used to fetch a screen before the first render. `chakra`: the
- * screen renders Chakra components, so Chakra loads with it (the video list renders none).
- */
-const SIGNED_IN_SCREENS: { path: string; chakra: boolean; load: () => Promise<ComponentType> }[] = [
-  {
-    path: ROUTES.videoList,
-    chakra: false,
-    load: async () => (await import('./screens/VideoListScreen')).VideoListScreen,
-  },
-  {
-    path: ROUTES.profile,
-    chakra: true,
-    load: async () => (await import('../features/profile/components/ProfilePage')).ProfilePage,
-  },
-  {
-    path: ROUTES.similarVideo,
-    chakra: true,
-    load: async () => (await import('./screens/SimilarVideoScreen')).SimilarVideoScreen,
-  },
-  {
-    path: ROUTES.sceneFrames,
-    chakra: true,
-    load: async () =>
-      (await import('../features/videos/components/SceneFramesPage')).SceneFramesPage,
-  },
-  {
-    path: ROUTES.videoDetail,
-    chakra: true,
-    load: async () => (await import('./screens/VideoDetailScreen')).VideoDetailScreen,
-  },
-  {
-    path: ROUTES.advancedSearch,
-    chakra: true,
-    load: async () => (await import('./screens/AdvancedSearchScreen')).AdvancedSearchScreen,
-  },
-];
-
-const SIGNED_IN_ROUTES = SIGNED_IN_SCREENS.map(({ path, chakra, load }) => ({
-  path,
-  Screen: chakra ? lazyWithChakra(load) : lazy(async () => ({ default: await load() })),
-}));
-
-export function SignedInRoutes() {
-  return (
-    <Lazy>
-      <Switch>
-        {SIGNED_IN_ROUTES.map(({ path, Screen }) => (
-          <Route key={path} path={path}>
-            <Screen />
-          </Route>
-        ))}
-        <Route>
-          <RedirectTo to={ROUTES.videoList} />
         </Route>
       </Switch>
     </Lazy>

@@ -1,8 +1,12 @@
 // RTK Query loads with the first screen that needs it, not with the entry bundle. The API module
 // announces itself here and every store attaches its reducer and middleware at that moment.
-import type { api } from './api';
+// The API's type reaches this module by declaration merging (src/lib/api.ts adds `api` to
+// ApiRegistry), so that this module imports nothing from the API and no import cycle forms.
 
-export type AppApi = typeof api;
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by api.ts
+export interface ApiRegistry {}
+
+export type AppApi = ApiRegistry extends { api: infer A } ? A : never;
 
 let loaded: AppApi | null = null;
 const listeners = new Set<(api: AppApi) => void>();

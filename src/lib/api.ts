@@ -12,4 +12,10 @@ export const api = createApi({
   endpoints: () => ({}),
 });
 
+declare module './api-registry' {
+  interface ApiRegistry {
+    api: typeof api;
+  }
+}
+
 registerApi(api);

@@ -1,10 +1,7 @@
 // Direct uploads of a video's original file, the same protocol over both drivers: a signed form
 // (S3's presigned POST) and a resumable multipart upload (S3's own multipart protocol). Under
 // STORAGE=s3 the browser talks to S3; under STORAGE=local this server plays S3's part.
-import type { AppContext } from '../context.ts';
 import type { MultipartRow, PartRow } from '../repositories/multipart-uploads.ts';
-import { LocalUploads } from './uploads-local.ts';
-import { S3Uploads } from './uploads-s3.ts';
 
 export interface PostForm {
   url: string;
@@ -36,17 +33,6 @@ export interface UploadBackend {
   complete(upload: MultipartRow, parts: { part_number: number; etag: string }[]): Promise<number>;
   /** Drops every received part; harmless when already gone. */
   abort(upload: MultipartRow): Promise<void>;
-}
-
-const backends = new WeakMap<AppContext, UploadBackend>();
-
-export function uploadBackend(ctx: AppContext): UploadBackend {
-  let backend = backends.get(ctx);
-  if (!backend) {
-    backend = ctx.storage.kind === 's3' ? new S3Uploads(ctx) : new LocalUploads(ctx);
-    backends.set(ctx, backend);
-  }
-  return backend;
 }
 
 /** S3 compares ETags without their quotes. */

@@ -14,7 +14,7 @@ import { DeferredMessages } from '../../lib/deferred-messages';
 import { useT } from '../../lib/locale-context';
 import { selectCurrentUser } from '../../lib/session-slice';
 import { selectAnyRequestPending, useAppSelector } from '../../lib/store-hooks';
-import { SignedInRoutes } from '../router';
+import { SignedInRoutes } from '../signed-in-routes';
 import { NavContent, type Identity } from './NavContent';
 import styles from './SignedInArea.module.css';
 

@@ -12,7 +12,7 @@ import {
   expiredMultiparts,
 } from '../../repositories/multipart-uploads.ts';
 import { LocalUploads } from '../../storage/uploads-local.ts';
-import { uploadBackend } from '../../storage/uploads.ts';
+import { uploadBackend } from '../../storage/create.ts';
 
 async function removeStale(dir: string, keep: (name: string) => boolean, before: number) {
   const entries = await fs.promises.readdir(dir).catch(() => [] as string[]);

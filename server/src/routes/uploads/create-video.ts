@@ -7,17 +7,19 @@ import { HttpError, fieldError } from '../../lib/http-error.ts';
 import {
   IDEMPOTENCY_KEY_MAX_LENGTH,
   SUPPORTED_VIDEO_LANGUAGES,
-  TEXT_AREA_MAX_LENGTH,
   UPLOAD_FORM_TTL_S,
-  VIDEO_EXTENSIONS,
   VIDEO_FILENAME_MAX_LENGTH,
   VIDEO_LENGTH_MAX_S,
-  VIDEO_MAX_BYTES,
   VIDEO_UPLOAD_CONTENT_TYPE,
 } from '../../limits.ts';
+import {
+  TEXT_AREA_MAX_LENGTH,
+  VIDEO_EXTENSIONS,
+  VIDEO_MAX_BYTES,
+} from '../../../../src/config/limits.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { insertVideoOnce } from '../../repositories/videos-upload.ts';
-import { uploadBackend } from '../../storage/uploads.ts';
+import { uploadBackend } from '../../storage/create.ts';
 import { requestOrigin } from './video-access.ts';
 
 interface CreateVideoBody {

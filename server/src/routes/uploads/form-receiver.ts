@@ -13,7 +13,7 @@ import {
   receiveToFile,
   type LocalUploads,
 } from '../../storage/uploads-local.ts';
-import { uploadBackend } from '../../storage/uploads.ts';
+import { uploadBackend } from '../../storage/create.ts';
 import { postResponseXml, sendS3Error } from './s3-answers.ts';
 
 const MALFORMED = 'The body of your POST request is not well-formed multipart/form-data.';

@@ -24,7 +24,7 @@ import {
   openMultipartsOfVideo,
   type MultipartRow,
 } from '../../repositories/multipart-uploads.ts';
-import { uploadBackend } from '../../storage/uploads.ts';
+import { uploadBackend } from '../../storage/create.ts';
 import { isUuid, requestOrigin, uploadingVideo, videoIdParams } from './video-access.ts';
 
 const uploadId = { type: 'string', minLength: 1, maxLength: 64 } as const;

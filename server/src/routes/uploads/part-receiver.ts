@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.ts';
 import { MULTIPART_MAX_PARTS } from '../../limits.ts';
 import { findMultipart } from '../../repositories/multipart-uploads.ts';
 import { TooLargeError, type LocalUploads } from '../../storage/uploads-local.ts';
-import { uploadBackend } from '../../storage/uploads.ts';
+import { uploadBackend } from '../../storage/create.ts';
 import { sendS3Error } from './s3-answers.ts';
 import { isUuid } from './video-access.ts';
 
