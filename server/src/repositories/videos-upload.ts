@@ -1,4 +1,4 @@
-// The SQL of the upload flow: creating a video (idempotently), finding a team's video, moving it
+// The SQL of the upload flow: creating a video (idempotently), finding one by its file, moving it
 // to in_progress once, and the people shown in it.
 import type { Queryable } from '../db/db.ts';
 import { one } from '../db/db.ts';
@@ -63,19 +63,6 @@ export async function insertVideoOnce(
   );
   if (!existing) throw new Error('idempotent insert conflicted but no row was found');
   return { video: existing, created: false };
-}
-
-/** The video if it belongs to the team; undefined otherwise (callers answer 404). */
-export function findTeamVideo(
-  q: Queryable,
-  id: string,
-  teamId: string,
-): Promise<UploadVideoRow | undefined> {
-  return one<UploadVideoRow & Record<string, unknown>>(
-    q,
-    `SELECT ${COLUMNS} FROM videos WHERE id = $1 AND team_id = $2`,
-    [id, teamId],
-  );
 }
 
 export function findVideoBySourceKey(

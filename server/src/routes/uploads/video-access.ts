@@ -4,7 +4,8 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { requireAuth } from '../../plugins/auth.ts';
-import { findTeamVideo, type UploadVideoRow } from '../../repositories/videos-upload.ts';
+import { findTeamVideo } from '../../repositories/videos.ts';
+import type { UploadVideoRow } from '../../repositories/videos-upload.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -17,7 +18,7 @@ export async function teamVideo(
   id: string,
 ): Promise<UploadVideoRow> {
   const { user } = requireAuth(request);
-  const video = UUID.test(id) ? await findTeamVideo(ctx.db, id, user.team_id) : undefined;
+  const video = UUID.test(id) ? await findTeamVideo(ctx.db, user.team_id, id) : undefined;
   if (!video) throw new HttpError(404, VIDEO_NOT_FOUND);
   return video;
 }
