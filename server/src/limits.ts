@@ -1,8 +1,10 @@
-// The specification's constants used by the server, grouped by area. One place to change them.
+// The specification's constants that only the server uses, grouped by area. Those the client
+// checks too (lengths, sizes, file types, search and paging bounds) live once in
+// src/config/limits.ts, which both sides import.
+
+import { VIDEO_MAX_BYTES } from '../../src/config/limits.ts';
 
 // --- Accounts and sign-in (product-spec sections 5 and 9, OPERATIONS.md) ---
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 20;
 export const EMAIL_MAX_LENGTH = 254;
 export const FULL_NAME_MAX_LENGTH = 100;
 export const USERNAME_MIN_LENGTH = 3;
@@ -25,36 +27,23 @@ export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const RESET_MAILS_PER_WINDOW = 3;
 export const RESET_MAIL_WINDOW_MS = 15 * 60 * 1000;
 
-/** E-mail change codes: 6 digits, 10 minutes, 5 tries; resends 1 per 30 s and 5 per hour. */
-export const EMAIL_CODE_DIGITS = 6;
 export const EMAIL_CODE_TTL_MS = 10 * 60 * 1000;
 export const EMAIL_CODE_MAX_ATTEMPTS = 5;
 export const EMAIL_CODE_RESEND_MS = 30 * 1000;
 export const EMAIL_CODE_PER_HOUR = 5;
 
 // --- Videos, search and assets (product-spec sections 3, 5, 7 and 9) ---
-export const VIDEO_PAGE_SIZE_DEFAULT = 50;
 export const VIDEO_PAGE_SIZE_MAX = 100;
-export const SEARCH_DESCRIPTION_MAX_LENGTH = 1024;
-export const SEARCH_K_MIN = 1;
-export const SEARCH_K_MAX = 999;
-export const SEARCH_K_DEFAULT = 10;
-export const SEARCH_METHODS = ['hybrid', 'dense', 'sparse'] as const;
-export const SEARCH_SCOPES = ['all', 'current'] as const;
 /** Signed asset URLs live at least this long, and their expiry is rounded up to the bucket. */
 export const ASSET_URL_TTL_S = 6 * 60 * 60;
 export const ASSET_URL_BUCKET_S = 60 * 60;
 
 // --- Uploads (product-spec sections 3, 5, 7 and 9; issue 3) ---
-export const VIDEO_EXTENSIONS = ['mp4', 'm4v', 'mov'] as const;
-/** 5120 MB, as the client counts it (binary megabytes). */
-export const VIDEO_MAX_BYTES = 5120 * 1024 * 1024;
 /** Longest video length accepted in seconds (48 h): anything longer is a broken probe. */
 export const VIDEO_LENGTH_MAX_S = 48 * 60 * 60;
 export const VIDEO_FILENAME_MAX_LENGTH = 255;
 /** The signed form always carries this content type (product-spec section 7). */
 export const VIDEO_UPLOAD_CONTENT_TYPE = 'video/mp4';
-export const TEXT_AREA_MAX_LENGTH = 500;
 /** A signed upload form (single POST) stays valid this long: slow links need hours for 5 GB. */
 export const UPLOAD_FORM_TTL_S = 12 * 60 * 60;
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 200;
@@ -65,9 +54,6 @@ export const MULTIPART_PART_URL_TTL_S = 60 * 60;
 export const MULTIPART_SIGN_BATCH_MAX = 100;
 export const MULTIPART_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
 export const UPLOAD_CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
-/** People shown in a video: image types, 10 MB each, at most 20 entries, names up to 100. */
-export const PERSON_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
-export const PERSON_IMAGE_EXTENSIONS = ['jpeg', 'jpg', 'png', 'svg'] as const;
 export const PEOPLE_MAX = 20;
 export const PERSON_NAME_MAX_LENGTH = 100;
 /**

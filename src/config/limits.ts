@@ -1,4 +1,7 @@
-// The specification's limits and timings (product-spec sections 5 and 9), in one place.
+// The specification's limits and timings (product-spec sections 5 and 9), in one place. The
+// server imports this file too (it is in tsconfig.node.json) for every limit both sides check, so
+// a client check and the server's answer cannot drift apart; constants only the server needs are
+// in server/src/limits.ts. Keep this file free of imports and of browser APIs.
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 20;

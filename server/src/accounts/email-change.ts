@@ -5,12 +5,12 @@ import type { Language } from '../auth/validation.ts';
 import type { AppContext } from '../context.ts';
 import { fieldError, HttpError } from '../lib/http-error.ts';
 import {
-  EMAIL_CODE_DIGITS,
   EMAIL_CODE_MAX_ATTEMPTS,
   EMAIL_CODE_PER_HOUR,
   EMAIL_CODE_RESEND_MS,
   EMAIL_CODE_TTL_MS,
 } from '../limits.ts';
+import { OTP_LENGTH } from '../../../src/config/limits.ts';
 import { mailerFor } from '../mail/create.ts';
 import { templates } from '../mail/templates.ts';
 import {
@@ -79,10 +79,7 @@ export async function requestEmailChange(
 ): Promise<void> {
   await assertAvailable(ctx, user, newEmail);
   const now = ctx.now();
-  const code = String(crypto.randomInt(0, 10 ** EMAIL_CODE_DIGITS)).padStart(
-    EMAIL_CODE_DIGITS,
-    '0',
-  );
+  const code = String(crypto.randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
   await upsertEmailChange(ctx.db, {
     userId: user.id,
     newEmail,

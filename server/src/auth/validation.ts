@@ -5,11 +5,10 @@ import {
   EMAIL_MAX_LENGTH,
   FULL_NAME_MAX_LENGTH,
   LANGUAGES,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
   USERNAME_MAX_LENGTH,
   USERNAME_MIN_LENGTH,
 } from '../limits.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../src/config/limits.ts';
 
 export type Language = (typeof LANGUAGES)[number];
 

@@ -8,7 +8,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { AppContext } from '../context.ts';
 import { HttpError } from '../lib/http-error.ts';
-import { VIDEO_MAX_BYTES } from '../limits.ts';
+import { VIDEO_MAX_BYTES } from '../../../src/config/limits.ts';
 import {
   deletePart,
   listSavedParts,

@@ -1,7 +1,7 @@
 // The video's own scenes ranked against a free-text instruction (hybrid search, scope current),
 // shared by the trailer (which scenes to cut) and the report (which scenes answer it).
 import type { AppContext } from '../context.ts';
-import { SEARCH_K_MAX } from '../limits.ts';
+import { TOP_K_MAX } from '../../../src/config/limits.ts';
 import { searchScenes } from '../search/search.ts';
 import type { RankedScene } from './plan.ts';
 
@@ -10,7 +10,7 @@ export async function rankScenes(
   o: { teamId: string; videoId: string; text: string; sceneCount: number },
 ): Promise<RankedScene[]> {
   if (o.sceneCount === 0 || !o.text.trim()) return [];
-  const k = Math.min(SEARCH_K_MAX, o.sceneCount);
+  const k = Math.min(TOP_K_MAX, o.sceneCount);
   const result = await searchScenes(ctx, {
     teamId: o.teamId,
     videoId: o.videoId,

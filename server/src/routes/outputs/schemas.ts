@@ -1,6 +1,6 @@
 // Body schemas of make-trailer and make-report: a string of at most 500 characters (product-spec
 // section 5); emptiness after trimming is checked in the handler with the same 422 shape.
-import { TEXT_AREA_MAX_LENGTH } from '../../limits.ts';
+import { TEXT_AREA_MAX_LENGTH } from '../../../../src/config/limits.ts';
 
 const instructionBody = (field: string) =>
   ({

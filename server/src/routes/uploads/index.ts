@@ -3,7 +3,8 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { PEOPLE_MAX, SUPPORTED_VIDEO_LANGUAGES, VIDEO_MAX_BYTES } from '../../limits.ts';
+import { PEOPLE_MAX, SUPPORTED_VIDEO_LANGUAGES } from '../../limits.ts';
+import { VIDEO_MAX_BYTES } from '../../../../src/config/limits.ts';
 import { scheduleUploadCleanup } from './cleanup.ts';
 import { registerCreateVideo } from './create-video.ts';
 import { registerFormReceiver } from './form-receiver.ts';

@@ -7,7 +7,8 @@ import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { HttpError, type DetailEntry } from '../../lib/http-error.ts';
-import { PEOPLE_MAX, PERSON_IMAGE_MAX_BYTES, PERSON_NAME_MAX_LENGTH } from '../../limits.ts';
+import { PEOPLE_MAX, PERSON_NAME_MAX_LENGTH } from '../../limits.ts';
+import { IMAGE_MAX_BYTES } from '../../../../src/config/limits.ts';
 import { replacePeople, type PersonRow } from '../../repositories/videos-upload.ts';
 import { receiveToFile, TooLargeError } from '../../storage/uploads-local.ts';
 import { sanitiseSvg, SvgRejected } from './svg-sanitiser.ts';
@@ -86,7 +87,7 @@ export function registerPeopleImages(app: FastifyInstance, ctx: AppContext): voi
           }
           const file = path.join(tmpDir, String(images.length));
           try {
-            await receiveToFile(part.file, file, PERSON_IMAGE_MAX_BYTES);
+            await receiveToFile(part.file, file, IMAGE_MAX_BYTES);
           } catch (err) {
             if (err instanceof TooLargeError)
               throw invalid(['images', images.length], SIZE_MESSAGE);

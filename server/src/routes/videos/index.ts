@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { isUuid } from '../../assets/signing.ts';
 import type { AppContext } from '../../context.ts';
 import { fieldError, HttpError } from '../../lib/http-error.ts';
-import { VIDEO_PAGE_SIZE_DEFAULT, VIDEO_PAGE_SIZE_MAX } from '../../limits.ts';
+import { VIDEO_PAGE_SIZE_MAX } from '../../limits.ts';
+import { PAGE_SIZE } from '../../../../src/config/limits.ts';
 import { cancelVideoJobs } from '../../pipeline/cancel.ts';
 import { retryAnalysis } from '../../pipeline/enqueue.ts';
 import { requireAuth } from '../../plugins/auth.ts';
@@ -66,7 +67,7 @@ export async function registerVideoRoutes(app: FastifyInstance, ctx: AppContext)
     async (request) => {
       const { user } = requireAuth(request);
       const page = request.query.page ?? 1;
-      const size = Math.min(request.query.size ?? VIDEO_PAGE_SIZE_DEFAULT, VIDEO_PAGE_SIZE_MAX);
+      const size = Math.min(request.query.size ?? PAGE_SIZE, VIDEO_PAGE_SIZE_MAX);
       const tags = parseTagFilter(request.query);
       const { rows, total } = await listVideos(ctx.db, {
         teamId: user.team_id,

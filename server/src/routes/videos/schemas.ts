@@ -1,12 +1,12 @@
 // Query-string schemas of the video routes. Unknown parameters are ignored (the client may send
 // extra ones such as the "video" flag); wrong types and ranges are 422.
 import {
-  SEARCH_DESCRIPTION_MAX_LENGTH,
-  SEARCH_K_MAX,
-  SEARCH_K_MIN,
   SEARCH_METHODS,
   SEARCH_SCOPES,
-} from '../../limits.ts';
+  SEARCH_TEXT_MAX_LENGTH,
+  TOP_K_MAX,
+  TOP_K_MIN,
+} from '../../../../src/config/limits.ts';
 
 // Bounds keep OFFSET arithmetic far from overflow; size above the cap is clamped, not refused.
 const page = { type: 'integer', minimum: 1, maximum: 1_000_000 } as const;
@@ -34,8 +34,8 @@ export const similarQuery = {
     videoId: { type: 'string', maxLength: 100 },
     sceneIndex: { type: 'integer', minimum: 0, maximum: 1_000_000 },
     searchScope: { type: 'string', enum: [...SEARCH_SCOPES] },
-    kValue: { type: 'integer', minimum: SEARCH_K_MIN, maximum: SEARCH_K_MAX },
-    description: { type: 'string', maxLength: SEARCH_DESCRIPTION_MAX_LENGTH },
+    kValue: { type: 'integer', minimum: TOP_K_MIN, maximum: TOP_K_MAX },
+    description: { type: 'string', maxLength: SEARCH_TEXT_MAX_LENGTH },
     searchMethod: { type: 'string', enum: [...SEARCH_METHODS] },
     page,
     size,

@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { isUuid, signAssetPath } from '../../assets/signing.ts';
 import type { AppContext } from '../../context.ts';
 import { HttpError, type DetailEntry } from '../../lib/http-error.ts';
-import { SEARCH_K_DEFAULT, VIDEO_PAGE_SIZE_DEFAULT, VIDEO_PAGE_SIZE_MAX } from '../../limits.ts';
+import { VIDEO_PAGE_SIZE_MAX } from '../../limits.ts';
+import { PAGE_SIZE, TOP_K_DEFAULT } from '../../../../src/config/limits.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import {
   findCompletedTeamVideos,
@@ -49,9 +50,9 @@ async function searchParams(
     sceneIndex: q.sceneIndex,
     scope,
     method: q.searchMethod ?? 'hybrid',
-    k: q.kValue ?? SEARCH_K_DEFAULT,
+    k: q.kValue ?? TOP_K_DEFAULT,
     page: q.page ?? 1,
-    size: Math.min(q.size ?? VIDEO_PAGE_SIZE_DEFAULT, VIDEO_PAGE_SIZE_MAX),
+    size: Math.min(q.size ?? PAGE_SIZE, VIDEO_PAGE_SIZE_MAX),
   };
 }
 
