@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createProvider } from '../../server/src/analysis/create.ts';
-import { AiProviderError } from '../../server/src/analysis/openai/http.ts';
+import { AiProviderError } from '../../server/src/analysis/openai/client.ts';
 import { OpenAiProvider } from '../../server/src/analysis/openai/openai-provider.ts';
 import { EMBEDDING_DIM, type VideoEvidence } from '../../server/src/analysis/provider.ts';
 import { loadConfig } from '../../server/src/config.ts';
@@ -12,7 +12,7 @@ import { startFakeOpenAi, type FakeOpenAi } from '../support/openai-server.ts';
 
 let fake: FakeOpenAi;
 let dir: string;
-const fast = { retries: 2, backoffMs: 10, maxBackoffMs: 20, timeoutMs: 5000 };
+const fast = { retries: 2, timeoutMs: 5000 };
 
 function provider(baseUrl = fake.url): OpenAiProvider {
   return new OpenAiProvider(

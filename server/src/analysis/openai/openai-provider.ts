@@ -15,7 +15,9 @@ import type {
   VideoEvidence,
   VideoUnderstanding,
 } from '../provider.ts';
-import { AiProviderError, OpenAiHttp, type HttpOptions } from './http.ts';
+import type OpenAI from 'openai';
+import { toFile } from 'openai';
+import { AiProviderError, callEndpoint, createOpenAiClient, type ClientOptions } from './client.ts';
 import { toEmbeddingDim } from './projection.ts';
 import {
   imagePart,
@@ -37,7 +39,9 @@ const EMBED_BATCH = 64;
 const MAX_CAPTION_CHARS = 4000;
 const TIMEOUT = { chat: 180_000, embed: 60_000, transcribe: 600_000 };
 
-export interface OpenAiTuning extends Partial<Omit<HttpOptions, 'baseUrl' | 'apiKey'>> {
+export interface OpenAiTuning {
+  /** Attempts after the first one (the SDK's backoff between them). */
+  retries?: number;
   timeoutMs?: number;
 }
 
@@ -48,7 +52,8 @@ function evenly<T>(items: T[], n: number): T[] {
 
 export class OpenAiProvider implements AnalysisProvider {
   readonly name = 'openai' as const;
-  private readonly http: OpenAiHttp;
+  private readonly client: OpenAI;
+  private readonly endpoint: ClientOptions;
   private readonly model: string;
   private readonly embeddingModel: string;
   private readonly transcribeModel: string;
@@ -57,13 +62,8 @@ export class OpenAiProvider implements AnalysisProvider {
 
   constructor(ai: Config['ai'], tuning: OpenAiTuning = {}) {
     if (!ai.baseUrl) throw new AiProviderError('AI_PROVIDER=openai needs AI_BASE_URL');
-    this.http = new OpenAiHttp({
-      baseUrl: ai.baseUrl,
-      apiKey: ai.apiKey,
-      retries: tuning.retries ?? 3,
-      backoffMs: tuning.backoffMs ?? 1000,
-      maxBackoffMs: tuning.maxBackoffMs ?? 15_000,
-    });
+    this.endpoint = { baseUrl: ai.baseUrl, apiKey: ai.apiKey, retries: tuning.retries ?? 3 };
+    this.client = createOpenAiClient(this.endpoint);
     this.timeoutMs = tuning.timeoutMs;
     this.model = ai.model ?? 'gpt-4o-mini';
     this.embeddingModel = ai.embeddingModel ?? 'text-embedding-3-small';
@@ -71,10 +71,11 @@ export class OpenAiProvider implements AnalysisProvider {
   }
 
   private async chat(messages: ChatMessage[]): Promise<Record<string, unknown>> {
-    const answer = await this.http.postJson<{ choices?: { message?: { content?: unknown } }[] }>(
-      '/chat/completions',
-      { model: this.model, messages, temperature: 0.2, response_format: { type: 'json_object' } },
-      this.timeoutMs ?? TIMEOUT.chat,
+    const answer = await callEndpoint(this.endpoint, () =>
+      this.client.chat.completions.create(
+        { model: this.model, messages, temperature: 0.2, response_format: { type: 'json_object' } },
+        { timeout: this.timeoutMs ?? TIMEOUT.chat },
+      ),
     );
     const content = answer.choices?.[0]?.message?.content;
     const parsed = typeof content === 'string' ? parseJsonObject(content) : undefined;
@@ -186,10 +187,17 @@ export class OpenAiProvider implements AnalysisProvider {
   private async embedBatch(input: string[]): Promise<number[][]> {
     type Answer = { data?: { index?: number; embedding?: unknown }[] };
     const ask = (withDims: boolean): Promise<Answer> =>
-      this.http.postJson<Answer>(
-        '/embeddings',
-        { model: this.embeddingModel, input, ...(withDims ? { dimensions: EMBEDDING_DIM } : {}) },
-        this.timeoutMs ?? TIMEOUT.embed,
+      callEndpoint(this.endpoint, () =>
+        this.client.embeddings.create(
+          {
+            model: this.embeddingModel,
+            input,
+            // Plain numbers: not every compatible server speaks the SDK's default base64.
+            encoding_format: 'float',
+            ...(withDims ? { dimensions: EMBEDDING_DIM } : {}),
+          },
+          { timeout: this.timeoutMs ?? TIMEOUT.embed },
+        ),
       );
     let answer: Answer;
     try {
@@ -221,17 +229,17 @@ export class OpenAiProvider implements AnalysisProvider {
       duration?: number;
       segments?: { start: number; end: number; text: string }[];
     };
-    const answer = await this.http.postForm<Answer>(
-      '/audio/transcriptions',
-      () => {
-        const form = new FormData();
-        form.append('file', new Blob([new Uint8Array(data)]), path.basename(audioPath));
-        form.append('model', this.transcribeModel);
-        form.append('response_format', 'verbose_json');
-        if (language) form.append('language', language.split(/[-_]/)[0]!);
-        return form;
-      },
-      this.timeoutMs ?? TIMEOUT.transcribe,
+    const file = await toFile(data, path.basename(audioPath));
+    const answer: Answer = await callEndpoint(this.endpoint, () =>
+      this.client.audio.transcriptions.create(
+        {
+          file,
+          model: this.transcribeModel,
+          response_format: 'verbose_json',
+          ...(language ? { language: language.split(/[-_]/)[0]! } : {}),
+        },
+        { timeout: this.timeoutMs ?? TIMEOUT.transcribe },
+      ),
     );
     if (Array.isArray(answer.segments)) {
       return answer.segments

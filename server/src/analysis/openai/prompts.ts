@@ -2,14 +2,14 @@
 // as a JSON block after "INPUT JSON:" so the model (and the test server) read it unambiguously.
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type {
+  ChatCompletionContentPart,
+  ChatCompletionSystemMessageParam,
+  ChatCompletionUserMessageParam,
+} from 'openai/resources/chat/completions';
 
-export type ContentPart =
-  { type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string; detail: 'low' } };
-
-export interface ChatMessage {
-  role: 'system' | 'user';
-  content: string | ContentPart[];
-}
+export type ContentPart = ChatCompletionContentPart;
+export type ChatMessage = ChatCompletionSystemMessageParam | ChatCompletionUserMessageParam;
 
 const MIME: Record<string, string> = {
   '.jpg': 'image/jpeg',
