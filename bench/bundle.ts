@@ -4,10 +4,9 @@
 // every script the page fetched until the network went quiet (the screens are prerendered, so they
 // show before any script: this counts what makes them work). Both must stay within 150 kB
 // (1 kB = 1000 B).
-// Run: node --import tsx bench/bundle.ts
+// Run: npm run bench -- bundle
 import fs from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import { ensureBenchBuild, kB } from './_pwa.ts';
 import { startApp } from '../tests/e2e/support/app.ts';
@@ -105,14 +104,4 @@ export async function main(): Promise<{ ok: boolean }> {
     );
   }
   return { ok };
-}
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  main().then(
-    (r) => process.exit(r.ok ? 0 : 1),
-    (err: unknown) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
 }

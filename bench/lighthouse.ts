@@ -4,9 +4,8 @@
 // Prints the performance and accessibility scores; targets >= 95 both. Scores vary from run to
 // run (Lighthouse's own guidance: take the median of several runs), so each page is audited
 // LIGHTHOUSE_RUNS times (default 3) and the run with the median performance score is judged.
-// Run: node --import tsx bench/lighthouse.ts
+// Run: npm run bench -- lighthouse
 import os from 'node:os';
-import { pathToFileURL } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
@@ -98,14 +97,4 @@ export async function main(): Promise<{ ok: boolean }> {
     await app.close();
   }
   return { ok };
-}
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  main().then(
-    (r) => process.exit(r.ok ? 0 : 1),
-    (err: unknown) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
 }

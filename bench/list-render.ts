@@ -7,7 +7,7 @@
 // shares the two cores and answers the page's 50 thumbnail requests at that very moment (a
 // user's browser does not share its cores with the server). So the bar is checked against the
 // CPU time of the longest main-thread task (from a Chromium trace, tdur); wall time is printed.
-// Run: node --import tsx bench/list-render.ts
+// Run: npm run bench -- list-render
 import os from 'node:os';
 import { chromium } from 'playwright-core';
 import { ensureBenchBuild } from './_pwa.ts';
@@ -115,14 +115,4 @@ export async function main(): Promise<{ ok: boolean }> {
     await browser.close();
     await app.close();
   }
-}
-
-if (import.meta.url === `file://${process.argv[1]}`) {
-  main().then(
-    (r) => process.exit(r.ok ? 0 : 1),
-    (err: unknown) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
 }

@@ -5,9 +5,8 @@
 // about 450 ms of Playwright's own latency on this machine (it starts its in-page helpers once the
 // new page's main thread is free). The page also records, from the navigation start, the first
 // frame with rows and thumbnails (`in page`), which no harness delay can touch.
-// Run: node --import tsx bench/offline-start.ts
+// Run: npm run bench -- offline-start
 import os from 'node:os';
-import { pathToFileURL } from 'node:url';
 import { signIn, startBenchApp } from './_pwa.ts';
 
 const TARGET_MS = 1_000;
@@ -60,14 +59,4 @@ export async function main(): Promise<{ ok: boolean }> {
   } finally {
     await app.close();
   }
-}
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  main().then(
-    (r) => process.exit(r.ok ? 0 : 1),
-    (err: unknown) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
 }

@@ -9,7 +9,6 @@ import { mkdtempSync, openAsBlob, readFileSync, rmSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { blobSource } from '../src/workers/byte-source.ts';
 import { probeMp4 } from '../src/workers/mp4-duration.ts';
 import { topLevelBoxes } from '../tests/support/container-clips.ts';
@@ -78,9 +77,4 @@ export async function main(): Promise<{ ms: number; bytesRead: number; ok: boole
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-}
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const { ok } = await main();
-  process.exitCode = ok ? 0 : 1;
 }

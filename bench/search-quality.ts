@@ -7,11 +7,10 @@
 // Fails (ok: false) when hybrid scores below the better single method.
 // Japanese on-screen text needs a Japanese font (Debian: apt-get install fonts-noto-cjk);
 // without one it is left out, and the bench says so.
-//   node --import tsx bench/search-quality.ts     (clips are cached in the temp folder)
+//   npm run bench -- search-quality     (clips are cached in the temp folder)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { createProvider } from '../server/src/analysis/create.ts';
 import { loadConfig } from '../server/src/config.ts';
 import type { AppContext } from '../server/src/context.ts';
@@ -272,14 +271,4 @@ async function sweep(
     });
     console.log(`${String(k).padStart(6)}${cells.join('')}`);
   }
-}
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  main().then(
-    (r) => process.exit(r.ok ? 0 : 1),
-    (err: unknown) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
 }

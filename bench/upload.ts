@@ -278,13 +278,3 @@ export async function main(): Promise<{ ok: boolean }> {
     fs.rmSync(tmp, { recursive: true, force: true });
   }
 }
-
-if (import.meta.url === `file://${process.argv[1]}`) {
-  main().then(
-    (r) => process.exit(r.ok ? 0 : 1),
-    (err: unknown) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-}
