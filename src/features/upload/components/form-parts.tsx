@@ -7,56 +7,29 @@ export const Label = chakra('label', {
   base: { display: 'block', fontWeight: 'medium', fontSize: 'sm', mb: '1.5', color: 'gray.900' },
 });
 
+/** The look every text field, text area and select of the forms shares. */
+const FIELD = {
+  display: 'block',
+  w: 'full',
+  px: '3',
+  borderWidth: '1px',
+  borderColor: 'gray.400',
+  borderRadius: 'l2',
+  bg: 'white',
+  color: 'gray.900',
+  fontSize: 'md',
+  _focusVisible: { outline: '2px solid', outlineColor: 'blue.600', outlineOffset: '0' },
+} as const;
+
 export const TextArea = chakra('textarea', {
-  base: {
-    display: 'block',
-    w: 'full',
-    minH: '24',
-    px: '3',
-    py: '2',
-    borderWidth: '1px',
-    borderColor: 'gray.400',
-    borderRadius: 'l2',
-    bg: 'white',
-    color: 'gray.900',
-    fontSize: 'md',
-    resize: 'vertical',
-    _focusVisible: { outline: '2px solid', outlineColor: 'blue.600', outlineOffset: '0' },
-  },
+  base: { ...FIELD, minH: '24', py: '2', resize: 'vertical' },
 });
 
 export const TextInput = chakra('input', {
-  base: {
-    display: 'block',
-    w: 'full',
-    h: '10',
-    px: '3',
-    borderWidth: '1px',
-    borderColor: 'gray.400',
-    borderRadius: 'l2',
-    bg: 'white',
-    color: 'gray.900',
-    fontSize: 'md',
-    _focusVisible: { outline: '2px solid', outlineColor: 'blue.600', outlineOffset: '0' },
-    _invalid: { borderColor: 'red.600' },
-  },
+  base: { ...FIELD, h: '10', _invalid: { borderColor: 'red.600' } },
 });
 
-export const Select = chakra('select', {
-  base: {
-    display: 'block',
-    w: 'full',
-    h: '10',
-    px: '3',
-    borderWidth: '1px',
-    borderColor: 'gray.400',
-    borderRadius: 'l2',
-    bg: 'white',
-    color: 'gray.900',
-    fontSize: 'md',
-    _focusVisible: { outline: '2px solid', outlineColor: 'blue.600', outlineOffset: '0' },
-  },
-});
+export const Select = chakra('select', { base: { ...FIELD, h: '10' } });
 
 export const Hint = chakra('p', { base: { fontSize: 'sm', mt: '1', color: 'gray.700' } });
 
