@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { runAnalysisPass } from '../server/src/media/analysis-pass.ts';
 import { resolveMediaTools } from '../server/src/media/tools.ts';
 import { makeVideo, type Segment, type Transition } from '../tests/support/media.ts';
+import { mulberry32 } from '../server/src/lib/seeded-random.ts';
 
 const TOLERANCE_MS = 500;
 const MIN_SCENE_MS = 1000;
@@ -35,18 +36,6 @@ const ANIMATED = [
 ];
 /** Textured patterns a simulated camera pans across, zooms into or rotates over. */
 const FILMED = ['smptebars', 'smptehdbars', 'rgbtestsrc', 'yuvtestsrc', 'testsrc', 'testsrc2'];
-
-/** Small deterministic PRNG so every run measures the same videos. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Rnd = () => number;
 const between = (rnd: Rnd, lo: number, hi: number): number =>
@@ -108,7 +97,7 @@ function randomShot(rnd: Rnd): Shot {
  * a shot never continues the pattern of the one before it (that would be no scene change).
  */
 export function randomVideo(seed: number): { segments: Segment[]; labels: string[] } {
-  const rnd = random(seed);
+  const rnd = mulberry32(seed);
   const transitions: Transition[] = [];
   for (let i = 0; i < 8; i++) {
     const r = rnd();

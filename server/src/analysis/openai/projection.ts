@@ -4,20 +4,9 @@
 // projects identically, then L2-normalised.
 import { EMBEDDING_DIM } from '../provider.ts';
 import { l2Normalize } from '../local/lexical-embedding.ts';
+import { mulberry32 } from '../../lib/seeded-random.ts';
 
 const matrices = new Map<number, Float32Array>();
-
-/** mulberry32: a small, fast, well-spread 32-bit PRNG. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function matrixFor(sourceDim: number): Float32Array {
   let m = matrices.get(sourceDim);
