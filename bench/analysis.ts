@@ -165,7 +165,7 @@ export async function main(
   });
 
   const decodeStart = performance.now();
-  await runProcess(ffmpeg, decodeArgs(made.file), { timeoutMs: seconds * 60_000 });
+  await runProcess(ffmpeg, decodeArgs(made.file, 'mov'), { timeoutMs: seconds * 60_000 });
   const decodeMs = performance.now() - decodeStart;
 
   const out = await analyseInWorker(made.file);

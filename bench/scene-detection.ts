@@ -179,6 +179,7 @@ export async function main(
         input: made.file,
         workDir,
         durationMs: made.durationMs,
+        format: 'mov',
         minSceneMs: MIN_SCENE_MS,
       });
       const s = score(made.boundariesMs, result.boundariesMs);

@@ -42,6 +42,8 @@ export const ASSET_URL_BUCKET_S = 60 * 60;
 /** Longest video length accepted in seconds (48 h): anything longer is a broken probe. */
 export const VIDEO_LENGTH_MAX_S = 48 * 60 * 60;
 export const VIDEO_FILENAME_MAX_LENGTH = 255;
+/** Scenes kept per video, strongest boundaries first: frames, clips and analysis are per scene. */
+export const VIDEO_SCENES_MAX = 5000;
 /** The signed form always carries this content type (product-spec section 7). */
 export const VIDEO_UPLOAD_CONTENT_TYPE = 'video/mp4';
 /** A signed upload form (single POST) stays valid this long: slow links need hours for 5 GB. */

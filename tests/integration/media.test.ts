@@ -29,26 +29,38 @@ const tools = resolveMediaTools({
 
 describe('argument builders', () => {
   it('cuts clips by stream copy from the scene start', () => {
-    const args = clipArgs('in.mp4', 'out.mp4', { startMs: 2500, endMs: 4000, hasAudio: true });
-    expect(args.slice(args.indexOf('-ss'), args.indexOf('-ss') + 4)).toEqual([
+    const args = clipArgs('in.mp4', 'out.mp4', {
+      startMs: 2500,
+      endMs: 4000,
+      hasAudio: true,
+      format: 'mov',
+    });
+    expect(args.slice(args.indexOf('-ss'), args.indexOf('-i') + 2)).toEqual([
       '-ss',
       '2.500',
+      ...['-protocol_whitelist', 'file', '-format_whitelist', 'mov,matroska', '-f', 'mov'],
       '-i',
       'in.mp4',
     ]);
     expect(args).toContain('copy');
     expect(args[args.indexOf('-t') + 1]).toBe('1.500');
     expect(args).toContain('0:a:0');
-    expect(clipArgs('in.mp4', 'o.mp4', { startMs: 0, endMs: 1, hasAudio: false })).not.toContain(
-      '0:a:0',
-    );
+    expect(
+      clipArgs('in.mp4', 'o.mp4', { startMs: 0, endMs: 1, hasAudio: false, format: 'mov' }),
+    ).not.toContain('0:a:0');
   });
 
   it('makes an H.264/AAC faststart rendition, audio only when there is some', () => {
-    const args = renditionArgs('in.mov', 'out.mp4', { hasAudio: false, maxHeight: 1080 });
+    const args = renditionArgs('in.mov', 'out.mp4', {
+      hasAudio: false,
+      maxHeight: 1080,
+      format: 'mov',
+    });
     expect(args).toEqual(expect.arrayContaining(['libx264', '+faststart', 'out.mp4']));
     expect(args).not.toContain('aac');
-    expect(renditionArgs('in.mov', 'o.mp4', { hasAudio: true, maxHeight: 720 })).toContain('aac');
+    expect(
+      renditionArgs('in.mov', 'o.mp4', { hasAudio: true, maxHeight: 720, format: 'mov' }),
+    ).toContain('aac');
   });
 
   it('decodes once for measurement and candidate frames, without scdet', () => {
@@ -57,6 +69,7 @@ describe('argument builders', () => {
       gridFps: 4,
       frameMaxWidth: 640,
       framePattern: '/t/f%06d.jpg',
+      format: 'mov',
     });
     const graph = args[args.indexOf('-filter_complex') + 1]!;
     expect(graph).toContain('fps=10,scale=64:36');
@@ -67,7 +80,7 @@ describe('argument builders', () => {
   });
 
   it('reads one subtitle stream as WebVTT and probes as JSON', () => {
-    expect(subtitleArgs('in.mp4', 2)).toEqual(
+    expect(subtitleArgs('in.mp4', 2, 'mov')).toEqual(
       expect.arrayContaining(['-map', '0:2', 'webvtt', 'pipe:1']),
     );
     expect(probeArgs('x.mp4')).toEqual(
@@ -221,6 +234,7 @@ describe('with ffmpeg', () => {
         input: made.file,
         workDir,
         durationMs: p.durationMs,
+        format: p.format,
         minSceneMs: 1000,
       });
       expect(pass.boundariesMs).toHaveLength(2);

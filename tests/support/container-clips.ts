@@ -71,15 +71,49 @@ export interface TopLevelBox {
 }
 
 /** A file's top-level boxes in order (ftyp, moov, mdat, ...), from its bytes. */
-export function topLevelBoxes(bytes: Buffer): TopLevelBox[] {
+export function topLevelBoxes(bytes: Buffer, from = 0, to = bytes.length): TopLevelBox[] {
   const boxes: TopLevelBox[] = [];
-  for (let at = 0; at + 8 <= bytes.length;) {
+  for (let at = from; at + 8 <= to;) {
     let size = bytes.readUInt32BE(at);
     if (size === 1) size = Number(bytes.readBigUInt64BE(at + 8));
-    if (size === 0) size = bytes.length - at;
+    if (size === 0) size = to - at;
     if (size < 8) throw new Error(`bad box size at ${at}`);
     boxes.push({ type: bytes.toString('latin1', at + 4, at + 8), start: at, size });
     at += size;
   }
   return boxes;
+}
+
+/**
+ * A copy of an MP4 whose headers claim another length: the duration fields of mvhd, each tkhd
+ * and each mdhd are rewritten (the media data stays as it is), as a hostile file would lie.
+ */
+export function forgeDuration(bytes: Buffer, seconds: number): Buffer {
+  const out = Buffer.from(bytes);
+  const children = (box: TopLevelBox): TopLevelBox[] =>
+    topLevelBoxes(out, box.start + 8, box.start + box.size);
+  // Full-box layouts: version 1 has 64-bit times. Offsets from the box start.
+  const patch = (box: TopLevelBox, timescale: number | undefined): number => {
+    const v1 = out[box.start + 8] === 1;
+    const scaleAt = box.start + (v1 ? 28 : 20);
+    const scale = timescale ?? out.readUInt32BE(scaleAt);
+    const durationAt =
+      box.type === 'tkhd' ? box.start + (v1 ? 36 : 28) : box.start + (v1 ? 32 : 24);
+    const value = Math.round(seconds * scale);
+    if (v1) out.writeBigUInt64BE(BigInt(value), durationAt);
+    else out.writeUInt32BE(Math.min(value, 0xffffffff), durationAt);
+    return scale;
+  };
+  const moov = topLevelBoxes(out).find((b) => b.type === 'moov');
+  if (!moov) throw new Error('no moov box');
+  let movieScale = 1000;
+  for (const box of children(moov)) if (box.type === 'mvhd') movieScale = patch(box, undefined);
+  for (const trak of children(moov).filter((b) => b.type === 'trak')) {
+    for (const box of children(trak)) {
+      if (box.type === 'tkhd') patch(box, movieScale);
+      if (box.type !== 'mdia') continue;
+      for (const inner of children(box)) if (inner.type === 'mdhd') patch(inner, undefined);
+    }
+  }
+  return out;
 }

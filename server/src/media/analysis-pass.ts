@@ -3,7 +3,7 @@
 // temp folder, from which each scene's frames are picked afterwards.
 import fs from 'node:fs';
 import path from 'node:path';
-import { analysisPassArgs, STATS_HEIGHT, STATS_WIDTH } from './args.ts';
+import { analysisPassArgs, STATS_HEIGHT, STATS_WIDTH, type VideoFormat } from './args.ts';
 import { runProcess } from './run.ts';
 import { SceneDetector } from './scene-detector.ts';
 import type { VisualSamples } from './visual.ts';
@@ -15,6 +15,17 @@ export interface AnalysisPassResult {
   /** Candidate frame images in time order; image i shows time i * 1000 / gridFps ms. */
   gridFrames: string[];
   gridFps: number;
+  /** How much of the video the decode really showed (ms). */
+  decodedMs: number;
+}
+
+/**
+ * Whether a decode that showed decodedMs of a video said to last claimedMs stopped early: a
+ * truncated upload, or headers that lie about the length. A still tail of a screen recording
+ * can end the pictures a little before the sound, hence the allowance.
+ */
+export function endsEarly(claimedMs: number, decodedMs: number): boolean {
+  return claimedMs - decodedMs > Math.max(2000, 0.25 * claimedMs);
 }
 
 export interface AnalysisPassOptions {
@@ -23,7 +34,11 @@ export interface AnalysisPassOptions {
   /** A fresh empty folder for the candidate images. */
   workDir: string;
   durationMs: number;
+  /** The container the probe found (forced with -f). */
+  format: VideoFormat;
   minSceneMs: number;
+  /** At most this many scenes (the strongest boundaries win). */
+  maxScenes?: number;
   statsFps?: number;
   frameMaxWidth?: number;
   signal?: AbortSignal;
@@ -45,6 +60,7 @@ export async function runAnalysisPass(o: AnalysisPassOptions): Promise<AnalysisP
     width: STATS_WIDTH,
     height: STATS_HEIGHT,
     minSceneMs: o.minSceneMs,
+    maxScenes: o.maxScenes,
   });
   const frameBytes = STATS_WIDTH * STATS_HEIGHT * 3;
   const pending = Buffer.alloc(frameBytes);
@@ -69,6 +85,7 @@ export async function runAnalysisPass(o: AnalysisPassOptions): Promise<AnalysisP
       gridFps,
       frameMaxWidth: o.frameMaxWidth ?? 640,
       framePattern: path.join(o.workDir, 'f%06d.jpg'),
+      format: o.format,
     }),
     { onStdout, signal: o.signal, timeoutMs: Math.max(10 * 60_000, o.durationMs * 4) },
   );
@@ -76,5 +93,11 @@ export async function runAnalysisPass(o: AnalysisPassOptions): Promise<AnalysisP
     .filter((f) => /^f\d{6}\.jpg$/.test(f))
     .sort()
     .map((f) => path.join(o.workDir, f));
-  return { boundariesMs: detector.finish(), visual: detector.visual, gridFrames, gridFps };
+  return {
+    boundariesMs: detector.finish(),
+    visual: detector.visual,
+    gridFrames,
+    gridFps,
+    decodedMs: detector.visual.timeMs(detector.visual.count),
+  };
 }

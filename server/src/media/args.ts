@@ -5,8 +5,46 @@ const QUIET = ['-hide_banner', '-nostdin', '-loglevel', 'error'];
 
 const seconds = (ms: number): string => (Math.max(0, ms) / 1000).toFixed(3);
 
+/**
+ * Containers a video upload may be in, as ffmpeg demuxer names: the MP4/QuickTime family (the
+ * specification's mp4, m4v and mov) and Matroska/WebM. Anything else (an HLS playlist, a concat
+ * script, an image or an image sequence) is not a video, whatever its name.
+ */
+export const VIDEO_FORMATS = ['mov', 'matroska'] as const;
+export type VideoFormat = (typeof VIDEO_FORMATS)[number];
+
+/**
+ * How every run opens a video: local files only (no network or nested protocols) and only the
+ * whitelisted demuxers, so a playlist never opens the files it names. Later runs force the
+ * demuxer the probe found (`format`) instead of guessing from the content again.
+ */
+export function videoInputArgs(file: string, format?: VideoFormat): string[] {
+  return [
+    '-protocol_whitelist',
+    'file',
+    '-format_whitelist',
+    VIDEO_FORMATS.join(','),
+    ...(format ? ['-f', format] : []),
+    '-i',
+    file,
+  ];
+}
+
+/** How a run opens one still image the server wrote itself: one file, never a sequence. */
+export function imageInputArgs(file: string): string[] {
+  return ['-protocol_whitelist', 'file', '-f', 'image2', '-pattern_type', 'none', '-i', file];
+}
+
 export function probeArgs(input: string): string[] {
-  return ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', input];
+  return [
+    '-v',
+    'error',
+    '-print_format',
+    'json',
+    '-show_format',
+    '-show_streams',
+    ...videoInputArgs(input),
+  ];
 }
 
 /** Size of the small raw frames the analysis pass measures (scene changes, colours, motion). */
@@ -22,6 +60,8 @@ export interface AnalysisPassOptions {
   frameMaxWidth: number;
   /** printf-style pattern for the candidate images, e.g. /tmp/x/f%06d.jpg. */
   framePattern: string;
+  /** The container the probe found. */
+  format: VideoFormat;
 }
 
 /**
@@ -35,8 +75,7 @@ export function analysisPassArgs(input: string, o: AnalysisPassOptions): string[
     `[g]fps=${o.gridFps},scale='min(${o.frameMaxWidth},iw)':-2,format=yuvj420p[frames]`;
   return [
     ...QUIET,
-    '-i',
-    input,
+    ...videoInputArgs(input, o.format),
     '-filter_complex',
     graph,
     '-map',
@@ -58,13 +97,12 @@ export function analysisPassArgs(input: string, o: AnalysisPassOptions): string[
 export function renditionArgs(
   input: string,
   output: string,
-  o: { hasAudio: boolean; maxHeight: number },
+  o: { hasAudio: boolean; maxHeight: number; format: VideoFormat },
 ): string[] {
   return [
     ...QUIET,
     '-y',
-    '-i',
-    input,
+    ...videoInputArgs(input, o.format),
     '-map',
     '0:v:0',
     ...(o.hasAudio ? ['-map', '0:a:0'] : []),
@@ -93,15 +131,14 @@ export function renditionArgs(
 export function clipArgs(
   input: string,
   output: string,
-  o: { startMs: number; endMs: number; hasAudio: boolean },
+  o: { startMs: number; endMs: number; hasAudio: boolean; format: VideoFormat },
 ): string[] {
   return [
     ...QUIET,
     '-y',
     '-ss',
     seconds(o.startMs),
-    '-i',
-    input,
+    ...videoInputArgs(input, o.format),
     '-t',
     seconds(o.endMs - o.startMs),
     '-map',
@@ -120,11 +157,10 @@ export function clipArgs(
 }
 
 /** One subtitle stream (by its absolute index) as WebVTT on stdout. */
-export function subtitleArgs(input: string, streamIndex: number): string[] {
+export function subtitleArgs(input: string, streamIndex: number, format: VideoFormat): string[] {
   return [
     ...QUIET,
-    '-i',
-    input,
+    ...videoInputArgs(input, format),
     '-map',
     `0:${streamIndex}`,
     '-c:s',
@@ -136,12 +172,11 @@ export function subtitleArgs(input: string, streamIndex: number): string[] {
 }
 
 /** Mono 16 kHz speech audio, small enough for transcription endpoints (about 14 MB per hour). */
-export function speechAudioArgs(input: string, output: string): string[] {
+export function speechAudioArgs(input: string, output: string, format: VideoFormat): string[] {
   return [
     ...QUIET,
     '-y',
-    '-i',
-    input,
+    ...videoInputArgs(input, format),
     '-map',
     '0:a:0',
     '-vn',
@@ -160,6 +195,6 @@ export function speechAudioArgs(input: string, output: string): string[] {
 }
 
 /** A plain full decode with nothing written: the yardstick of the throughput bench. */
-export function decodeArgs(input: string): string[] {
-  return [...QUIET, '-i', input, '-map', '0:v:0', '-f', 'null', '-'];
+export function decodeArgs(input: string, format?: VideoFormat): string[] {
+  return [...QUIET, ...videoInputArgs(input, format), '-map', '0:v:0', '-f', 'null', '-'];
 }

@@ -1,6 +1,13 @@
 // The media operations of the pipeline: each builds its arguments (args.ts) and runs the tool
 // through runProcess (run.ts), the one place that spawns.
-import { clipArgs, probeArgs, renditionArgs, speechAudioArgs, subtitleArgs } from './args.ts';
+import {
+  clipArgs,
+  probeArgs,
+  renditionArgs,
+  speechAudioArgs,
+  subtitleArgs,
+  type VideoFormat,
+} from './args.ts';
 import { parseWebVtt } from './captions.ts';
 import { NotAVideoError, parseProbe, type ProbeResult } from './probe.ts';
 import { ProcessError, runProcess } from './run.ts';
@@ -32,11 +39,11 @@ export async function makeRendition(
   tools: MediaTools,
   input: string,
   output: string,
-  o: { hasAudio: boolean; durationMs: number; signal?: AbortSignal },
+  o: { hasAudio: boolean; durationMs: number; format: VideoFormat; signal?: AbortSignal },
 ): Promise<void> {
   await runProcess(
     tools.ffmpeg,
-    renditionArgs(input, output, { hasAudio: o.hasAudio, maxHeight: 1080 }),
+    renditionArgs(input, output, { hasAudio: o.hasAudio, maxHeight: 1080, format: o.format }),
     {
       signal: o.signal,
       timeoutMs: budget(o.durationMs),
@@ -48,7 +55,13 @@ export async function cutClip(
   tools: MediaTools,
   input: string,
   output: string,
-  o: { startMs: number; endMs: number; hasAudio: boolean; signal?: AbortSignal },
+  o: {
+    startMs: number;
+    endMs: number;
+    hasAudio: boolean;
+    format: VideoFormat;
+    signal?: AbortSignal;
+  },
 ): Promise<void> {
   await runProcess(tools.ffmpeg, clipArgs(input, output, o), {
     signal: o.signal,
@@ -60,9 +73,10 @@ export async function readSubtitleCues(
   tools: MediaTools,
   input: string,
   streamIndex: number,
+  format: VideoFormat,
   signal?: AbortSignal,
 ): Promise<CaptionCue[]> {
-  const { stdout } = await runProcess(tools.ffmpeg, subtitleArgs(input, streamIndex), {
+  const { stdout } = await runProcess(tools.ffmpeg, subtitleArgs(input, streamIndex, format), {
     signal,
     timeoutMs: 10 * 60_000,
     maxStdoutBytes: 32 * 1024 * 1024,
@@ -74,9 +88,9 @@ export async function extractSpeechAudio(
   tools: MediaTools,
   input: string,
   output: string,
-  o: { durationMs: number; signal?: AbortSignal },
+  o: { durationMs: number; format: VideoFormat; signal?: AbortSignal },
 ): Promise<void> {
-  await runProcess(tools.ffmpeg, speechAudioArgs(input, output), {
+  await runProcess(tools.ffmpeg, speechAudioArgs(input, output, o.format), {
     signal: o.signal,
     timeoutMs: budget(o.durationMs),
   });

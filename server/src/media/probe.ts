@@ -1,4 +1,5 @@
 // What ffprobe tells about a file, reduced to the facts the pipeline uses. parseProbe is pure.
+import { VIDEO_FORMATS, type VideoFormat } from './args.ts';
 
 export interface ProbeStream {
   index: number;
@@ -9,6 +10,8 @@ export interface ProbeStream {
 
 export interface ProbeResult {
   formatName: string;
+  /** The whitelisted demuxer that read it: later runs force it with -f. */
+  format: VideoFormat;
   durationMs: number;
   /** Displayed size (after rotation). */
   width: number | undefined;
@@ -46,6 +49,12 @@ interface RawProbe {
 /** A still image or a text file probes as "no video stream": the upload is not a video. */
 export class NotAVideoError extends Error {}
 
+/** The demuxer of ffprobe's format_name ("mov,mp4,m4a,3gp,3g2,mj2", "matroska,webm"), if allowed. */
+export function videoFormat(formatName: string): VideoFormat | undefined {
+  const demuxer = formatName.split(',')[0];
+  return VIDEO_FORMATS.find((f) => f === demuxer);
+}
+
 function ratio(text: string | undefined): number | undefined {
   if (!text) return undefined;
   const [n, d] = text.split('/').map(Number);
@@ -77,13 +86,11 @@ export function parseProbe(json: string): ProbeResult {
   const video = streams.find((s) => s.codec_type === 'video' && !s.disposition?.attached_pic);
   const audio = streams.find((s) => s.codec_type === 'audio');
   const formatName = raw.format?.format_name ?? '';
-  // Single images (png, mjpeg "video" in image2) are not videos either.
-  if (
-    !video ||
-    /(^|,)(image2|png_pipe|jpeg_pipe|gif|webp_pipe|bmp_pipe|svg_pipe)(,|$)/.test(formatName)
-  ) {
-    throw new NotAVideoError('no video stream');
-  }
+  // The probe runs with the same whitelist; this keeps a wider ffprobe run from slipping through.
+  const format = videoFormat(formatName);
+  if (!format) throw new NotAVideoError(`the container ${formatName || 'unknown'} is not accepted`);
+  // A cover picture alone (attached_pic) is not a video either.
+  if (!video) throw new NotAVideoError('no video stream');
   const durationSec = Number(raw.format?.duration ?? video.duration ?? NaN);
   if (!Number.isFinite(durationSec) || durationSec <= 0) throw new NotAVideoError('no duration');
   const rotation = rotationOf(video);
@@ -92,6 +99,7 @@ export function parseProbe(json: string): ProbeResult {
   const createdDate = created && !Number.isNaN(Date.parse(created)) ? new Date(created) : undefined;
   return {
     formatName,
+    format,
     durationMs: Math.round(durationSec * 1000),
     width: swap ? video.height : video.width,
     height: swap ? video.width : video.height,

@@ -30,6 +30,8 @@ export interface DetectorOptions {
   width: number;
   height: number;
   minSceneMs: number;
+  /** At most this many scenes: the strongest boundaries are kept (work per scene is bounded). */
+  maxScenes?: number;
 }
 
 const CUT_MIN = 0.12;
@@ -104,16 +106,21 @@ export class SceneDetector {
     const placed = this.gradual.map((t) => this.placeTransition(t));
     const ordered = [...strongestFirst, ...placed.filter((i) => i !== undefined)];
     const end = this.visual.timeMs(n);
+    const room = (this.o.maxScenes ?? Infinity) - 1;
+    // Sorted, so each candidate checks only its two neighbours (a long video has many).
     const kept: number[] = [];
     for (const i of ordered) {
+      if (kept.length >= room) break;
       const ms = this.visual.timeMs(i);
+      const at = sortedIndex(kept, ms);
       const fits =
         ms >= this.o.minSceneMs &&
         end - ms >= this.o.minSceneMs &&
-        kept.every((k) => Math.abs(k - ms) >= this.o.minSceneMs);
-      if (fits) kept.push(ms);
+        (at === 0 || ms - kept[at - 1]! >= this.o.minSceneMs) &&
+        (at === kept.length || kept[at]! - ms >= this.o.minSceneMs);
+      if (fits) kept.splice(at, 0, ms);
     }
-    return kept.sort((a, b) => a - b);
+    return kept;
   }
 
   /** Block means over a coarse grid, 0..1: motion inside a block averages out, a blend does not. */
@@ -205,7 +212,11 @@ export class SceneDetector {
   }
 
   private hasCutIn(from: number, to: number): boolean {
-    return this.cuts.some((c) => c > from && c <= to);
+    // Cuts are found in time order and asked about near the end: look back from the last one.
+    for (let k = this.cuts.length - 1; k >= 0 && this.cuts[k]! > from; k--) {
+      if (this.cuts[k]! <= to) return true;
+    }
+    return false;
   }
 
   private checkGradual(c: number): void {
@@ -319,4 +330,16 @@ export class SceneDetector {
     }
     return t.windows.size >= 2 ? t.best : undefined;
   }
+}
+
+/** Where value goes in the ascending array xs (binary search). */
+function sortedIndex(xs: readonly number[], value: number): number {
+  let lo = 0;
+  let hi = xs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (xs[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }

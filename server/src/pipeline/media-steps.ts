@@ -14,9 +14,12 @@ import {
   isBrowserPlayable,
   NotAVideoError,
   subtitleStreams,
+  videoFormat,
   type ProbeResult,
 } from '../media/probe.ts';
+import { VIDEO_LENGTH_MAX_S } from '../limits.ts';
 import { formatTimecode } from '../media/timecode.ts';
+import type { VideoFormat } from '../media/args.ts';
 import { createProvider } from '../analysis/create.ts';
 import type { CaptionCue } from '../analysis/provider.ts';
 import { outputKey, resultOf, type Step, type StepContext } from './step-context.ts';
@@ -24,6 +27,19 @@ import { scenesOf, updateScene, updateVideo } from './video-store.ts';
 
 /** Shown to the user on the failed video: plain words. */
 export const NOT_A_VIDEO = 'not a video file';
+export const TOO_LONG = `the video is longer than ${VIDEO_LENGTH_MAX_S / 3600} hours`;
+
+/**
+ * The probe of this run or an earlier one. Records made before the container whitelist carry no
+ * format: it is read from their format name, and a container off the list is not a video.
+ */
+export function probeOf(s: StepContext): ProbeResult {
+  // A record from before the whitelist has no format: the type says what it may hold.
+  const probe = resultOf(s, probeStep) as Omit<ProbeResult, 'format'> & { format?: VideoFormat };
+  const format = probe.format ?? videoFormat(probe.formatName);
+  if (!format) throw new PermanentJobError(NOT_A_VIDEO);
+  return { ...probe, format };
+}
 
 export const probeStep: Step<ProbeResult> = {
   name: 'probe',
@@ -38,6 +54,8 @@ export const probeStep: Step<ProbeResult> = {
       if (err instanceof NotAVideoError) throw new PermanentJobError(NOT_A_VIDEO, { cause: err });
       throw err;
     }
+    // Work and time budgets scale with the length, so a forged duration must not buy days.
+    if (probe.durationMs > VIDEO_LENGTH_MAX_S * 1000) throw new PermanentJobError(TOO_LONG);
     await updateVideo(
       s.ctx.db,
       s.video.id,
@@ -64,25 +82,28 @@ export interface RenditionResult {
   playableKey: string;
   /** True when the original plays in browsers as it is. */
   original: boolean;
+  /** The playable file's container (absent in records made before the container whitelist). */
+  format?: VideoFormat;
 }
 
 export const renditionStep: Step<RenditionResult> = {
   name: 'rendition',
   async run(s) {
-    const probe = resultOf(s, probeStep);
+    const probe = probeOf(s);
     const source = s.video.source_key!;
-    let result: RenditionResult = { playableKey: source, original: true };
+    let result: RenditionResult = { playableKey: source, original: true, format: probe.format };
     if (!isBrowserPlayable(probe)) {
       const file = path.join(s.workDir, 'playable.mp4');
       await makeRendition(s.tools, await s.localFile(source), file, {
         hasAudio: probe.audioCodec !== undefined,
         durationMs: probe.durationMs,
+        format: probe.format,
         signal: s.signal,
       });
       const key = outputKey(s.video.id, 'playable.mp4');
       await s.ctx.storage.put(key, fs.createReadStream(file), 'video/mp4');
       await fs.promises.rm(file, { force: true });
-      result = { playableKey: key, original: false };
+      result = { playableKey: key, original: false, format: 'mov' };
     }
     await updateVideo(s.ctx.db, s.video.id, { playable_key: result.playableKey });
     return result;
@@ -96,8 +117,8 @@ export const renditionStep: Step<RenditionResult> = {
 export const clipsStep: Step<{ clips: number }> = {
   name: 'clips',
   async run(s) {
-    const probe = resultOf(s, probeStep);
-    const { playableKey } = resultOf(s, renditionStep);
+    const probe = probeOf(s);
+    const { playableKey, original, format } = resultOf(s, renditionStep);
     const input = await s.localFile(playableKey);
     const scenes = await scenesOf(s.ctx.db, s.video.id);
     for (const scene of scenes) {
@@ -106,6 +127,7 @@ export const clipsStep: Step<{ clips: number }> = {
         startMs: scene.start_ms,
         endMs: scene.end_ms,
         hasAudio: probe.audioCodec !== undefined,
+        format: format ?? (original ? probe.format : 'mov'),
         signal: s.signal,
       });
       const key = outputKey(s.video.id, 'scenes', String(scene.idx), 'clip.mp4');
@@ -128,7 +150,7 @@ async function findCues(s: StepContext, probe: ProbeResult): Promise<CaptionsRes
   // Prefer a track in the output language, else the first text track.
   const track = tracks.find((t) => t.language?.startsWith(s.video.output_language)) ?? tracks[0];
   if (track) {
-    const cues = await readSubtitleCues(s.tools, source, track.index, s.signal);
+    const cues = await readSubtitleCues(s.tools, source, track.index, probe.format, s.signal);
     if (cues.length > 0) return { source: 'subtitles', cues };
   }
   const provider = createProvider(s.ctx.config);
@@ -136,6 +158,7 @@ async function findCues(s: StepContext, probe: ProbeResult): Promise<CaptionsRes
     const audio = path.join(s.workDir, 'speech.mp3');
     await extractSpeechAudio(s.tools, source, audio, {
       durationMs: probe.durationMs,
+      format: probe.format,
       signal: s.signal,
     });
     const cues = await provider.transcribe(audio, s.video.output_language);
@@ -148,7 +171,7 @@ async function findCues(s: StepContext, probe: ProbeResult): Promise<CaptionsRes
 export const captionsStep: Step<CaptionsResult> = {
   name: 'captions',
   async run(s) {
-    const probe = resultOf(s, probeStep);
+    const probe = probeOf(s);
     const found = await findCues(s, probe);
     let vttKey: string | null = null;
     if (found.cues.length > 0) {

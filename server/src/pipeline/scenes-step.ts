@@ -1,10 +1,12 @@
 // Scenes, their frames and thumbnails from one decode of the video (media/analysis-pass.ts).
 import fs from 'node:fs';
 import path from 'node:path';
-import { runAnalysisPass } from '../media/analysis-pass.ts';
+import { VIDEO_SCENES_MAX } from '../limits.ts';
+import { endsEarly, runAnalysisPass } from '../media/analysis-pass.ts';
+import { PermanentJobError } from '../jobs/errors.ts';
 import type { SceneVisual } from '../media/visual.ts';
-import { probeStep } from './media-steps.ts';
-import { outputKey, resultOf, type Step } from './step-context.ts';
+import { probeOf } from './media-steps.ts';
+import { outputKey, type Step } from './step-context.ts';
 import { replaceScenes, updateVideo, type SceneInsert } from './video-store.ts';
 
 /** Shorter scenes are merged into their neighbours. */
@@ -29,7 +31,7 @@ export function pickEvenly(from: number, to: number, max: number, nearest: numbe
 export const scenesStep: Step<ScenesResult> = {
   name: 'scenes',
   async run(s) {
-    const probe = resultOf(s, probeStep);
+    const probe = probeOf(s);
     const gridDir = path.join(s.workDir, 'frames');
     await fs.promises.mkdir(gridDir, { recursive: true });
     const pass = await runAnalysisPass({
@@ -37,10 +39,19 @@ export const scenesStep: Step<ScenesResult> = {
       input: await s.localFile(s.video.source_key!),
       workDir: gridDir,
       durationMs: probe.durationMs,
+      format: probe.format,
       minSceneMs: MIN_SCENE_MS,
+      maxScenes: VIDEO_SCENES_MAX,
       frameMaxWidth: FRAME_MAX_WIDTH,
       signal: s.signal,
     });
+    if (endsEarly(probe.durationMs, pass.decodedMs)) {
+      const shown = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
+      throw new PermanentJobError(
+        `the video file is incomplete or damaged: it plays ${shown(pass.decodedMs)} ` +
+          `of the ${shown(probe.durationMs)} it claims`,
+      );
+    }
     const grid = pass.gridFrames;
     // A re-run (retry, recovered crash) must not leave the images of an earlier cut behind.
     await s.ctx.storage.deletePrefix(outputKey(s.video.id, 'scenes'));

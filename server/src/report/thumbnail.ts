@@ -1,6 +1,7 @@
 // Scene pictures for the report as data: URIs. Small files go in as they are; larger ones are
 // scaled down to a thumbnail JPEG first so a long video's report stays a few megabytes.
 import { REPORT_THUMB_WIDTH } from '../limits.ts';
+import { imageInputArgs } from '../media/args.ts';
 import { runProcess } from '../media/run.ts';
 import type { MediaTools } from '../media/tools.ts';
 import type { Storage } from '../storage/storage.ts';
@@ -17,8 +18,7 @@ export function thumbnailArgs(input: string, width: number): string[] {
     '-nostdin',
     '-loglevel',
     'error',
-    '-i',
-    input,
+    ...imageInputArgs(input),
     '-frames:v',
     '1',
     '-vf',

@@ -2,6 +2,7 @@
 // own input seek (-ss/-t before -i), so only the chosen spans of a long video are decoded.
 // With xfade (ffmpeg 4.3+) pieces cross-dissolve into each other; older builds (the npm 4.1)
 // fade each piece out and in and join them with concat.
+import { videoInputArgs, type VideoFormat } from '../media/args.ts';
 import type { Segment } from './plan.ts';
 
 const QUIET = ['-hide_banner', '-nostdin', '-loglevel', 'error'];
@@ -18,6 +19,8 @@ export interface TrailerFormat {
   fadeMs: number;
   /** Use xfade/acrossfade (ffmpeg 4.3+); otherwise fade out/in and concat. */
   xfade: boolean;
+  /** The source's container, as the probe found it (forced on every input). */
+  container: VideoFormat;
 }
 
 const sec = (ms: number): string => (Math.max(0, ms) / 1000).toFixed(3);
@@ -127,8 +130,7 @@ export function trailerArgs(
     sec(s.startMs),
     '-t',
     sec(s.endMs - s.startMs),
-    '-i',
-    input,
+    ...videoInputArgs(input, f.container),
   ]);
   return [
     ...QUIET,

@@ -89,6 +89,7 @@ export async function makeTrailer(
       hasAudio: probe.audioCodec !== undefined,
       fadeMs: TRAILER_CROSSFADE_MS,
       xfade: (await ffmpegCaps(tools.ffmpeg)).xfade,
+      container: probe.format,
     };
     const file = path.join(workDir, 'trailer.mp4');
     const lengthMs = trailerLength(plan.segments, format);

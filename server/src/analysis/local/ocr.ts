@@ -4,6 +4,7 @@
 // read (ocr-image.ts), and only confident words are kept: a frame without text yields nothing
 // rather than noise. One engine serves the whole video; it reads scene n while ffmpeg decodes
 // scene n + 1, and is closed at the end whatever happens.
+import { imageInputArgs } from '../../media/args.ts';
 import { runProcess } from '../../media/run.ts';
 import type { ScreenLine, ScreenTextReading } from '../provider.ts';
 import { OcrEngine, type OcrLanguages, type OcrWord } from './ocr-engine.ts';
@@ -68,7 +69,7 @@ export async function decodeRgb(
   files: string[],
   signal?: AbortSignal,
 ): Promise<RgbImage[]> {
-  const inputs = files.flatMap((f) => ['-i', f]);
+  const inputs = files.flatMap((f) => imageInputArgs(f));
   const joined = files.map((_, i) => `[${i}:v]`).join('');
   const graph = `${joined}concat=n=${files.length}:v=1:a=0,format=rgb24[f]`;
   const args = ['-hide_banner', '-nostdin', '-loglevel', 'error', ...inputs];

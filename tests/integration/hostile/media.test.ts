@@ -1,0 +1,159 @@
+// Hostile video uploads through the real API, the real inline worker and real ffmpeg: files named
+// .mp4 that are really an HLS playlist or a concat script naming another team's upload by its
+// absolute path, images, text, a truncated MP4 and an MP4 whose headers claim 100 hours. Each
+// video fails with a plain reason, nothing of the named file is read, and the server stays up.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runProcess } from '../../../server/src/media/run.ts';
+import { resolveMediaTools } from '../../../server/src/media/tools.ts';
+import { NOT_A_VIDEO } from '../../../server/src/pipeline/media-steps.ts';
+import { forgeDuration, makeClip } from '../../support/container-clips.ts';
+import { makeVideo } from '../../support/media.ts';
+import { startTestServer, type TestServer } from '../../support/server.ts';
+
+let server: TestServer;
+let attacker: string;
+let victim: string;
+/** The absolute path of the other team's original file on the server. */
+let victimFile: string;
+
+beforeAll(async () => {
+  server = await startTestServer(); // inline worker: uploads are analysed as in production
+  await server.createUser({ email: 'eve@example.com', password: 'password1', team: 'Eve' });
+  await server.createUser({ email: 'vic@example.com', password: 'password1', team: 'Vic' });
+  attacker = await server.login('eve@example.com', 'password1');
+  victim = await server.login('vic@example.com', 'password1');
+  const secret = await makeVideo({ segments: [{ source: 'smptebars', seconds: 3 }] });
+  // Its analysis may still run: the attack needs only the file on disk.
+  const id = await upload(victim, fs.readFileSync(secret.file));
+  victimFile = path.join(server.dataDir, 'files', 'input', id, 'source.mp4');
+  expect(fs.existsSync(victimFile)).toBe(true);
+});
+afterAll(() => server?.close());
+
+/** Create, send through the signed form, and tell the server the file is up (as the client does). */
+async function upload(token: string, bytes: Buffer, filename = 'holiday.mp4'): Promise<string> {
+  const created = await server.call('POST', '/api/videos', {
+    token,
+    body: {
+      filename,
+      video_length: 3,
+      video_date: '2024-01-01T00:00:00.000',
+      output_language: 'en',
+      about_this_video: '',
+    },
+  });
+  expect(created.status).toBe(201);
+  const { id, post_url } = created.body.data as {
+    id: string;
+    post_url: { url: string; fields: Record<string, string> };
+  };
+  const form = new FormData();
+  for (const [k, v] of Object.entries(post_url.fields)) form.append(k, v);
+  form.append('file', new Blob([bytes], { type: 'video/mp4' }), filename);
+  const sent = await fetch(post_url.url, { method: 'POST', body: form });
+  expect(sent.status).toBe(201);
+  const status = await server.call('PUT', `/api/videos/${id}/update-status`, {
+    token,
+    body: { status: 'in_progress' },
+  });
+  expect(status.status).toBe(200);
+  return id;
+}
+
+async function waitForStatus(id: string, wanted: string, timeoutMs = 150_000): Promise<string> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const [row] = await server.ctx.db.query<{ status: string; failure_reason: string | null }>(
+      'SELECT status, failure_reason FROM videos WHERE id = $1',
+      [id],
+    );
+    if (row?.status === wanted) return row.failure_reason ?? '';
+    if (!['in_progress', 'uploading'].includes(row?.status ?? '') || Date.now() > until) {
+      throw new Error(`video is ${row?.status} (${row?.failure_reason}), expected ${wanted}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** A hostile upload: failed with the reason, no scene, no frame, no output file at all. */
+async function expectRefused(bytes: Buffer, reason: string | RegExp): Promise<void> {
+  const id = await upload(attacker, bytes);
+  const failure = await waitForStatus(id, 'failed');
+  if (typeof reason === 'string') expect(failure).toBe(reason);
+  else expect(failure).toMatch(reason);
+  const detail = await server.call('GET', `/api/videos/${id}`, { token: attacker });
+  expect(detail.status).toBe(200);
+  expect(detail.body.status).toBe('failed');
+  expect(detail.body.video_thumbnail_path ?? null).toBeNull();
+  const scenes = await server.ctx.db.query('SELECT 1 FROM scenes WHERE video_id = $1', [id]);
+  expect(scenes).toEqual([]);
+  expect(fs.existsSync(path.join(server.dataDir, 'files', 'output', id))).toBe(false);
+  expect((await server.call('GET', '/api/health')).status).toBe(200);
+}
+
+// Each case waits for the worker, which runs one analysis at a time on a busy machine.
+describe('hostile video files', { timeout: 180_000 }, () => {
+  it('refuses an HLS playlist named .mp4 that names another upload by its path', async () => {
+    const playlist =
+      '#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:10\n' +
+      `#EXTINF:3.0,\n${victimFile}\n#EXT-X-ENDLIST\n`;
+    await expectRefused(Buffer.from(playlist), NOT_A_VIDEO);
+  });
+
+  it('refuses a concat script named .mp4', async () => {
+    const script = `ffconcat version 1.0\nfile '${victimFile}'\nfile '${victimFile}'\n`;
+    await expectRefused(Buffer.from(script), NOT_A_VIDEO);
+  });
+
+  it('refuses text, a still image and an image sequence named .mp4', async () => {
+    await expectRefused(Buffer.from('this is not a video at all\n'.repeat(50)), NOT_A_VIDEO);
+    const frames = await jpegFrames(3);
+    await expectRefused(frames[0]!, NOT_A_VIDEO);
+    await expectRefused(Buffer.concat(frames), NOT_A_VIDEO);
+  });
+
+  it('refuses a truncated MP4, with or without its index', async () => {
+    const indexLast = fs.readFileSync(await makeClip({ seconds: 10, format: 'mp4' }));
+    await expectRefused(indexLast.subarray(0, Math.floor(indexLast.length * 0.6)), NOT_A_VIDEO);
+    const indexFirst = fs.readFileSync(
+      await makeClip({ seconds: 10, format: 'mp4', faststart: true }),
+    );
+    await expectRefused(
+      indexFirst.subarray(0, Math.floor(indexFirst.length * 0.4)),
+      /^the video file is incomplete or damaged/,
+    );
+  });
+
+  it('refuses an MP4 whose headers claim 100 hours, and one claiming 20 hours of 3 s', async () => {
+    const clip = fs.readFileSync(await makeClip({ seconds: 3, format: 'mp4', faststart: true }));
+    await expectRefused(forgeDuration(clip, 100 * 3600), /^the video is longer than 48 hours$/);
+    await expectRefused(forgeDuration(clip, 20 * 3600), /^the video file is incomplete or damaged/);
+  });
+
+  it('still analyses MP4 and Matroska uploads', async () => {
+    for (const format of ['mp4', 'matroska'] as const) {
+      const id = await upload(attacker, fs.readFileSync(await makeClip({ seconds: 3, format })));
+      await waitForStatus(id, 'completed');
+    }
+  });
+});
+
+/** n different small JPEG pictures made by ffmpeg. */
+async function jpegFrames(n: number): Promise<Buffer[]> {
+  const { ffmpeg } = resolveMediaTools({
+    ffmpegPath: process.env.FFMPEG_PATH,
+    ffprobePath: process.env.FFPROBE_PATH,
+  });
+  const frames: Buffer[] = [];
+  for (const colour of ['red', 'green', 'blue', 'white'].slice(0, n)) {
+    const { stdout } = await runProcess(ffmpeg, [
+      ...['-hide_banner', '-nostdin', '-loglevel', 'error', '-f', 'lavfi'],
+      ...['-i', `color=c=${colour}:size=160x120`, '-frames:v', '1'],
+      ...['-c:v', 'mjpeg', '-f', 'image2pipe', 'pipe:1'],
+    ]);
+    frames.push(stdout);
+  }
+  return frames;
+}
