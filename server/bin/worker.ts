@@ -3,8 +3,8 @@
 //   DATABASE_URL=postgres://... WORKER_CONCURRENCY=2 npm run worker
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/open.ts';
-import { productHandlers } from '../src/jobs/handlers.ts';
-import { JobWorker } from '../src/jobs/worker.ts';
+import { startWorkerLanes } from '../src/jobs/lanes.ts';
+import { DEFAULT_LEASE_MS } from '../src/jobs/worker.ts';
 import { createContext } from '../src/server.ts';
 
 function concurrency(): number {
@@ -13,6 +13,18 @@ function concurrency(): number {
   const n = Number(raw ?? 1);
   if (!Number.isInteger(n) || n < 1 || n > 64) {
     throw new ConfigError(`WORKER_CONCURRENCY must be a whole number from 1 to 64 (got "${raw}")`);
+  }
+  return n;
+}
+
+/** How long a job of a killed worker waits before another takes it (WORKER_LEASE_MS). */
+function leaseMs(): number {
+  const raw = process.env.WORKER_LEASE_MS;
+  const n = Number(raw ?? DEFAULT_LEASE_MS);
+  if (!Number.isInteger(n) || n < 1000 || n > 3_600_000) {
+    throw new ConfigError(
+      `WORKER_LEASE_MS must be a whole number from 1000 to 3600000 (got "${raw}")`,
+    );
   }
   return n;
 }
@@ -28,15 +40,20 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const n = concurrency();
+  const lease = leaseMs();
   const db = await openDatabase(config);
   const ctx = await createContext(config, db);
-  const worker = new JobWorker(ctx, { handlers: productHandlers(), concurrency: n });
-  worker.start();
+  const lanes = startWorkerLanes(ctx, { concurrency: n, leaseMs: lease });
   console.log(
-    JSON.stringify({ level: 30, msg: 'worker started', worker: worker.id, concurrency: n }),
+    JSON.stringify({
+      level: 30,
+      msg: 'worker started',
+      workers: lanes.workers.map((w) => w.id),
+      concurrency: n,
+    }),
   );
   const stop = (): void => {
-    worker
+    lanes
       .stop()
       .then(() => db.close())
       .then(

@@ -56,6 +56,7 @@ export const MULTIPART_PART_URL_TTL_S = 60 * 60;
 export const MULTIPART_SIGN_BATCH_MAX = 100;
 export const MULTIPART_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
 export const UPLOAD_CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
+
 export const PEOPLE_MAX = 20;
 export const PERSON_NAME_MAX_LENGTH = 100;
 /**
@@ -87,3 +88,14 @@ export const REPORT_MATCHES_MAX = 10;
 export const REPORT_CAPTIONS_MAX = 2_000;
 /** Width of the scene thumbnails embedded in the report. */
 export const REPORT_THUMB_WIDTH = 240;
+
+// --- Background work (privacy policy in product-spec section 1; issue 14) ---
+/** Videos and their results are deleted this many years after upload, checked once a day. */
+export const VIDEO_RETENTION_YEARS = 3;
+export const RETENTION_CHECK_INTERVAL_MS = 24 * 60 * 60 * 1000;
+/** The throttle table is pruned of events no window looks at any more, hourly. */
+export const THROTTLE_PRUNE_INTERVAL_MS = 60 * 60 * 1000;
+/** A mail is retried with backoff (2 s, 6 s, 18 s ... capped at 10 min) this many times. */
+export const MAIL_MAX_ATTEMPTS = 12;
+/** A mail that carries no expiring code (a notice) is still worth sending this long. */
+export const MAIL_NOTICE_TTL_MS = 24 * 60 * 60 * 1000;

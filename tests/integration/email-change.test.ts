@@ -1,6 +1,6 @@
 // Changing the e-mail with a one-time code read from the outbox, and every way it can fail.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { countMessages, extractCode, newestMessage, waitForMessage } from '../support/outbox.ts';
+import { countMessages, extractCode, waitForMessage } from '../support/outbox.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
 let server: TestServer;
@@ -66,9 +66,9 @@ describe('e-mail change', () => {
     expect((await server.call('GET', '/api/profile', { token })).body.email).toBe(
       'New.Address@example.com',
     );
-    const notice = newestMessage(server.dataDir, email);
-    expect(notice?.subject).toContain('メールアドレスが変更されました');
-    expect(notice?.text).toContain('New.Address@example.com');
+    const notice = await waitForMessage(server.dataDir, { to: email });
+    expect(notice.subject).toContain('メールアドレスが変更されました');
+    expect(notice.text).toContain('New.Address@example.com');
     // Signing in works with the new address only.
     await server.login('new.address@example.com', 'Passw0rd1');
     await expect(server.login(email, 'Passw0rd1')).rejects.toThrow(/401/);

@@ -14,6 +14,7 @@ import { claimJob, jobsOfVideo, type JobRow } from '../../server/src/jobs/job-st
 import { JobName } from '../../server/src/jobs/names.ts';
 import { cancelJobs, enqueue } from '../../server/src/jobs/queue.ts';
 import { buildRegistry, RegistryError, type JobHandler } from '../../server/src/jobs/registry.ts';
+import { startWorkerLanes } from '../../server/src/jobs/lanes.ts';
 import { JobWorker } from '../../server/src/jobs/worker.ts';
 import { createContext } from '../../server/src/server.ts';
 
@@ -162,6 +163,68 @@ describe('job queue', () => {
     await worker.runOnce();
     expect((await stateOf(v)).state).toBe('failed');
     expect(reasons).toEqual(['not a video file']);
+  });
+
+  it("records a final failure and the handler's own record of it together, or neither", async () => {
+    // The handler's record (the video's failed status) cannot be written the first time (as when
+    // the worker is killed between the two): the job must not end failed without it.
+    const v = id();
+    await enqueue(ctx, JobName.AnalyseVideo, v);
+    const recorded: string[] = [];
+    let hiccup = true;
+    const worker = new JobWorker(ctx, {
+      handlers: [
+        handler(
+          async () => {
+            throw new PermanentJobError('not a video file');
+          },
+          {
+            onFailed: async (_c, job, _err, q) => {
+              await q.query('SELECT 1');
+              if (hiccup) {
+                hiccup = false;
+                throw new Error('connection lost');
+              }
+              recorded.push(job.id);
+            },
+          },
+        ),
+      ],
+      leaseMs: 30_000,
+      log: quiet,
+    });
+    await worker.runOnce();
+    expect((await stateOf(v)).state).toBe('running');
+    expect(recorded).toEqual([]);
+    // Its lease runs out and the failure is recorded, with the handler's part this time.
+    clock += 31_000;
+    expect(await worker.runOnce()).toBe(true);
+    const job = await stateOf(v);
+    expect(job.state).toBe('failed');
+    expect(recorded).toEqual([job.id]);
+  });
+
+  it('on the embedded database, takes back at start the jobs a killed process left running', async () => {
+    const v = id();
+    await enqueue(ctx, JobName.AnalyseVideo, v);
+    // The process that claimed it was killed: its lease would hold for another minute.
+    await claimJob(ctx.db, {
+      names: [JobName.AnalyseVideo],
+      workerId: 'killed',
+      now: clock,
+      leaseMs: 60_000,
+    });
+    const lanes = startWorkerLanes(ctx, { concurrency: 1 });
+    try {
+      const until = Date.now() + 20_000;
+      while ((await stateOf(v)).state !== 'done' && Date.now() < until) {
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    } finally {
+      await lanes.stop();
+    }
+    const job = await stateOf(v);
+    expect([job.state, job.attempts]).toEqual(['done', 2]);
   });
 
   function waitingHandler(events: { cancelled: string[]; failed: unknown[] }): {

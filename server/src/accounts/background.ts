@@ -1,29 +1,35 @@
-// Work that must not delay an answer (forgot-password mails). Tracked per context so that
-// closing the server waits for it instead of cutting it off mid-way.
+// Forgot password answers before anything about the account is looked at (same answer, same
+// time for known and unknown e-mails): the request queues a 'send-reset-link' job with the
+// address, and the job makes the link and queues its mail. Durable, unlike work left in memory:
+// a server stopped or killed after the answer still sends the link when it runs again.
+import { languageOr, type Language } from '../auth/validation.ts';
 import type { AppContext } from '../context.ts';
+import { insertJob, type JobRow } from '../jobs/job-store.ts';
+import { JobName } from '../jobs/names.ts';
+import { wakeWorkers } from '../jobs/queue.ts';
+import type { JobHandler } from '../jobs/registry.ts';
+import { sendResetLink } from './password-reset.ts';
 
-const pending = new WeakMap<AppContext, Set<Promise<void>>>();
-
-export function runInBackground(
+export async function queueResetLink(
   ctx: AppContext,
-  onError: (err: unknown) => void,
-  work: () => Promise<void>,
-): void {
-  let set = pending.get(ctx);
-  if (!set) {
-    set = new Set();
-    pending.set(ctx, set);
-  }
-  const tasks = set;
-  // setImmediate: the answer leaves before any of the work starts.
-  const task = new Promise<void>((resolve) => setImmediate(resolve))
-    .then(work)
-    .catch(onError)
-    .finally(() => tasks.delete(task));
-  tasks.add(task);
+  email: string,
+  language: Language | undefined,
+): Promise<void> {
+  await insertJob(ctx.db, {
+    name: JobName.SendResetLink,
+    videoId: null,
+    // The one job whose payload is not an id: the address is all the request has.
+    payload: { email, ...(language ? { language } : {}) },
+    runAt: ctx.now(),
+    maxAttempts: 3,
+  });
+  wakeWorkers(JobName.SendResetLink);
 }
 
-export async function settleBackground(ctx: AppContext): Promise<void> {
-  const set = pending.get(ctx);
-  while (set && set.size > 0) await Promise.all([...set]);
-}
+export const sendResetLinkHandler: JobHandler = {
+  name: JobName.SendResetLink,
+  run: async (ctx, job: JobRow) => {
+    const language = job.payload.language ? languageOr(job.payload.language, 'en') : undefined;
+    await sendResetLink(ctx, job.payload.email ?? '', language);
+  },
+};

@@ -9,9 +9,10 @@ import {
   EMAIL_CODE_PER_HOUR,
   EMAIL_CODE_RESEND_MS,
   EMAIL_CODE_TTL_MS,
+  MAIL_NOTICE_TTL_MS,
 } from '../limits.ts';
 import { OTP_LENGTH } from '../../../src/config/limits.ts';
-import { mailerFor } from '../mail/create.ts';
+import { mailQueued, queueMail } from '../mail/queue-mail.ts';
 import { templates } from '../mail/templates.ts';
 import {
   deleteEmailChange,
@@ -80,18 +81,22 @@ export async function requestEmailChange(
   await assertAvailable(ctx, user, newEmail);
   const now = ctx.now();
   const code = String(crypto.randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
-  await upsertEmailChange(ctx.db, {
-    userId: user.id,
-    newEmail,
-    codeHash: codeHash(user.id, code),
-    language,
-    now,
-    ttlMs: EMAIL_CODE_TTL_MS,
-  });
-  await recordEvent(ctx.db, { scope: CODE_SCOPE, key: user.id, at: now });
-  await setLanguage(ctx.db, user.id, language);
   const message = templates.emailCode[language]({ code, minutes: EMAIL_CODE_TTL_MS / 60_000 });
-  await mailerFor(ctx).send({ to: newEmail, ...message });
+  // The code and its mail are stored together: both or neither.
+  await ctx.db.tx(async (q) => {
+    await upsertEmailChange(q, {
+      userId: user.id,
+      newEmail,
+      codeHash: codeHash(user.id, code),
+      language,
+      now,
+      ttlMs: EMAIL_CODE_TTL_MS,
+    });
+    await recordEvent(q, { scope: CODE_SCOPE, key: user.id, at: now });
+    await setLanguage(q, user.id, language);
+    await queueMail(ctx, q, { to: newEmail, ...message }, EMAIL_CODE_TTL_MS);
+  });
+  mailQueued();
 }
 
 /** Applies the change when the code is right; answers both addresses for the notice. */
@@ -140,5 +145,6 @@ export async function notifyOldAddress(
   language: Language,
 ): Promise<void> {
   const message = templates.emailChanged[language]({ newEmail });
-  await mailerFor(ctx).send({ to: oldEmail, ...message });
+  await queueMail(ctx, ctx.db, { to: oldEmail, ...message }, MAIL_NOTICE_TTL_MS);
+  mailQueued();
 }

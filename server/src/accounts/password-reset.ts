@@ -5,7 +5,7 @@ import { languageOr, type Language } from '../auth/validation.ts';
 import type { AppContext } from '../context.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { RESET_MAIL_WINDOW_MS, RESET_MAILS_PER_WINDOW, RESET_TOKEN_TTL_MS } from '../limits.ts';
-import { mailerFor } from '../mail/create.ts';
+import { mailQueued, queueMail } from '../mail/queue-mail.ts';
 import { SCOPES } from './throttle.ts';
 import { templates } from '../mail/templates.ts';
 import {
@@ -20,8 +20,8 @@ import { findUserByEmail, setPassword } from '../repositories/users.ts';
 export const INVALID_RESET_LINK = 'This link is invalid or has expired.';
 
 /**
- * Sends a reset link when the account exists; does nothing otherwise. Runs after the answer
- * has left, so known and unknown e-mails answer alike. A few mails per window at most, so the
+ * Queues a reset link mail when the account exists; does nothing otherwise. Runs in a job after
+ * the answer has left (background.ts), so known and unknown e-mails answer alike. A few mails per window at most, so the
  * call cannot be used to flood someone's inbox. The mail is in the language the request was
  * made in when it names one, else in the user's.
  */
@@ -39,20 +39,24 @@ export async function sendResetLink(
     since: now - RESET_MAIL_WINDOW_MS,
   });
   if (sent.count >= RESET_MAILS_PER_WINDOW) return;
-  await recordEvent(ctx.db, { scope: SCOPES.resetMail, key: user.id, at: now });
   const token = newToken();
-  await insertPasswordReset(ctx.db, {
-    userId: user.id,
-    tokenHash: hashToken(token),
-    now,
-    ttlMs: RESET_TOKEN_TTL_MS,
-  });
   const link = `${ctx.config.publicUrl}/reset-password?resetToken=${encodeURIComponent(token)}`;
   const message = templates.resetPassword[requestLanguage ?? languageOr(user.language, 'en')]({
     link,
     minutes: RESET_TOKEN_TTL_MS / 60_000,
   });
-  await mailerFor(ctx).send({ to: user.email, ...message });
+  // The link and its mail are stored together: both or neither.
+  await ctx.db.tx(async (q) => {
+    await recordEvent(q, { scope: SCOPES.resetMail, key: user.id, at: now });
+    await insertPasswordReset(q, {
+      userId: user.id,
+      tokenHash: hashToken(token),
+      now,
+      ttlMs: RESET_TOKEN_TTL_MS,
+    });
+    await queueMail(ctx, q, { to: user.email, ...message }, RESET_TOKEN_TTL_MS);
+  });
+  mailQueued();
 }
 
 /** Sets the new password with a valid token; the token and every session end with it. */

@@ -1,10 +1,23 @@
 // Every job handler of the product, by name. Add a line here for a new job; the worker refuses
 // to start when a name has two handlers or a required job has none (registry.ts).
+import { sendResetLinkHandler } from '../accounts/background.ts';
+import { sendMailHandler } from '../mail/send-mail-job.ts';
 import { analyseVideoHandler } from '../pipeline/analyse-video.ts';
 import { makeReportHandler } from '../report/handler.ts';
+import { deleteExpiredVideosHandler } from '../retention/delete-expired.ts';
 import { makeTrailerHandler } from '../trailer/handler.ts';
+import { cleanupUploadsHandler, pruneThrottleHandler } from './housekeeping.ts';
 import type { JobHandler } from './registry.ts';
 
 export function productHandlers(): JobHandler[] {
-  return [analyseVideoHandler, makeTrailerHandler, makeReportHandler];
+  return [
+    analyseVideoHandler,
+    makeTrailerHandler,
+    makeReportHandler,
+    sendMailHandler,
+    sendResetLinkHandler,
+    cleanupUploadsHandler,
+    pruneThrottleHandler,
+    deleteExpiredVideosHandler,
+  ];
 }

@@ -143,3 +143,19 @@ export async function jobState(q: Queryable, id: string): Promise<JobState | und
   const rows = await q.query<{ state: JobState }>('SELECT state FROM jobs WHERE id = $1', [id]);
   return rows[0]?.state;
 }
+
+/**
+ * Puts every running job back in the queue at once. Only for the embedded database at start:
+ * it serves one process, so a job still marked running belongs to a process that died (killed,
+ * power loss) and need not wait for its lease. The interrupted attempt stays counted, so a job
+ * that kills the process each time still ends failed.
+ */
+export async function requeueRunningJobs(q: Queryable, now: number): Promise<number> {
+  const rows = await q.query(
+    `UPDATE jobs SET state = 'queued', run_at = $1::timestamptz, locked_by = NULL,
+       locked_until = NULL, updated_at = $1::timestamptz
+     WHERE state = 'running' RETURNING id`,
+    [iso(now)],
+  );
+  return rows.length;
+}

@@ -18,10 +18,14 @@ import {
 import { createLog, errorText, type Log } from './log.ts';
 import { DEFAULT_MAX_ATTEMPTS } from './queue.ts';
 import { buildRegistry, type JobHandler } from './registry.ts';
+import { ensureSchedules, queueDueSchedules } from './schedule-store.ts';
+import { SCHEDULES, type Schedule } from './schedules.ts';
 import { jobSignals } from './signals.ts';
 
 export interface WorkerOptions {
   handlers: readonly JobHandler[];
+  /** Claim only these of the handlers' names (a lane); all of them when absent. */
+  names?: readonly string[];
   concurrency?: number;
   /** How often an idle worker looks for due jobs (other processes' enqueues, retries). */
   pollMs?: number;
@@ -47,6 +51,10 @@ export class JobWorker {
   readonly id: string;
   private readonly handlers: ReadonlyMap<string, JobHandler>;
   private readonly names: string[];
+  /** The recurring jobs among this worker's names; the poll loop queues them when due. */
+  private readonly schedules: readonly Schedule[];
+  private schedulesReady = false;
+  private nextScheduleCheck = 0;
   private readonly concurrency: number;
   private readonly pollMs: number;
   private readonly leaseMs: number;
@@ -68,7 +76,10 @@ export class JobWorker {
     opts: WorkerOptions,
   ) {
     this.handlers = buildRegistry(opts.handlers);
-    this.names = [...this.handlers.keys()];
+    this.names = opts.names
+      ? opts.names.filter((n) => this.handlers.has(n))
+      : [...this.handlers.keys()];
+    this.schedules = SCHEDULES.filter((s) => this.names.includes(s.name));
     this.concurrency = Math.max(1, opts.concurrency ?? 1);
     this.pollMs = opts.pollMs ?? DEFAULT_POLL_MS;
     this.leaseMs = opts.leaseMs ?? DEFAULT_LEASE_MS;
@@ -113,9 +124,36 @@ export class JobWorker {
     return true;
   }
 
+  /**
+   * Queues the runs of this worker's recurring jobs whose time has come (once per slot across
+   * every process); answers the names queued. The poll loop calls it; tests may too.
+   */
+  async queueDueSchedules(): Promise<string[]> {
+    if (this.schedules.length === 0) return [];
+    const now = this.ctx.now();
+    if (!this.schedulesReady) {
+      await ensureSchedules(
+        this.ctx.db,
+        this.schedules.map((s) => s.name),
+        now,
+      );
+      this.schedulesReady = true;
+    }
+    return queueDueSchedules(this.ctx.db, { schedules: this.schedules, now });
+  }
+
   private async pollLoop(): Promise<void> {
     while (this.running) {
       let claimed = false;
+      // At most once per poll interval, also while a backlog keeps the loop from sleeping.
+      if (Date.now() >= this.nextScheduleCheck) {
+        this.nextScheduleCheck = Date.now() + this.pollMs;
+        try {
+          await this.queueDueSchedules();
+        } catch (err) {
+          this.log('error', 'could not queue scheduled jobs', { err: errorText(err) });
+        }
+      }
       if (this.active.size < this.concurrency) {
         try {
           const job = await claimJob(this.ctx.db, {
@@ -261,30 +299,37 @@ export class JobWorker {
     const now = this.ctx.now();
     const final = err instanceof PermanentJobError || job.attempts >= job.max_attempts;
     const error = err instanceof Error ? (err.stack ?? err.message) : String(err);
+    const backoff = handler.backoffMs ?? this.backoffMs;
     try {
-      const ours = final
-        ? await finishJob(this.ctx.db, {
+      if (final) {
+        // One transaction: a crash between "job failed" and the handler's own record of it
+        // (the video's failed status) would leave the video in progress for ever.
+        await this.ctx.db.tx(async (q) => {
+          const ours = await finishJob(q, {
             id: job.id,
             workerId: this.id,
             now,
             state: 'failed',
             error,
-          })
-        : await finishJob(this.ctx.db, {
-            id: job.id,
-            workerId: this.id,
-            now,
-            state: 'queued',
-            error,
-            runAt: now + this.backoffMs(job.attempts),
           });
+          if (ours) await handler.onFailed?.(this.ctx, job, err, q);
+        });
+      } else {
+        await finishJob(this.ctx.db, {
+          id: job.id,
+          workerId: this.id,
+          now,
+          state: 'queued',
+          error,
+          runAt: now + backoff(job.attempts),
+        });
+      }
       // A permanent failure is about the input (e.g. not a video), not the system: a warning.
       const level = final && !(err instanceof PermanentJobError) ? 'error' : 'warn';
       this.log(level, final ? 'job failed' : 'job will be retried', {
         ...fields,
         err: errorText(err),
       });
-      if (ours && final) await handler.onFailed?.(this.ctx, job, err);
     } catch (settleErr) {
       // The database went away (shutdown): the lease expires and another worker retries.
       this.log('warn', 'could not record the job failure', {

@@ -69,12 +69,12 @@ export async function analyseVideo(
 export const analyseVideoHandler: JobHandler = {
   name: JobName.AnalyseVideo,
   run: (ctx, job, signal) => analyseVideo(ctx, videoIdOf(job), signal),
-  async onFailed(ctx, job, err) {
+  async onFailed(_ctx, job, err, q) {
     const reason =
       err instanceof PermanentJobError
         ? err.reason
         : (err instanceof Error ? err.message : String(err)).slice(0, 500);
-    await setStatus(ctx.db, videoIdOf(job), 'failed', reason);
+    await setStatus(q, videoIdOf(job), 'failed', reason);
   },
   async onCancelled(ctx, job) {
     // The video was deleted while we worked: remove what we wrote after its files were removed.

@@ -146,13 +146,23 @@ export async function findVideoTeamId(q: Queryable, id: string): Promise<string 
   return row?.team_id;
 }
 
-/** Deletes the video (scenes and people cascade); false when it is not the team's. */
-export async function deleteTeamVideo(q: Queryable, teamId: string, id: string): Promise<boolean> {
-  const rows = await q.query('DELETE FROM videos WHERE id = $1 AND team_id = $2 RETURNING id', [
-    id,
-    teamId,
-  ]);
+/** Deletes the video (scenes, people, steps and search rows cascade); false when it was gone. */
+export async function deleteVideoRow(q: Queryable, id: string): Promise<boolean> {
+  const rows = await q.query('DELETE FROM videos WHERE id = $1 RETURNING id', [id]);
   return rows.length > 0;
+}
+
+/** Ids of videos uploaded before `before` (the retention limit) but `skip`, oldest first. */
+export async function videoIdsCreatedBefore(
+  q: Queryable,
+  o: { before: Date; skip: readonly string[]; limit: number },
+): Promise<string[]> {
+  const rows = await q.query<{ id: string }>(
+    `SELECT id FROM videos WHERE created_at < $1 AND NOT (id = ANY($2::uuid[]))
+     ORDER BY created_at LIMIT $3`,
+    [o.before, o.skip, o.limit],
+  );
+  return rows.map((r) => r.id);
 }
 
 /**

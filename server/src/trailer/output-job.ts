@@ -23,9 +23,9 @@ export function outputJobHandler(
       await markCreating(ctx.db, kind, id);
       await work(ctx, id, signal);
     },
-    async onFailed(ctx, job, err) {
+    async onFailed(ctx, job, err, q) {
       const reason = err instanceof PermanentJobError ? err.reason : errorText(err);
-      await failCreating(ctx.db, kind, videoIdOf(job), reason, new Date(ctx.now()));
+      await failCreating(q, kind, videoIdOf(job), reason, new Date(ctx.now()));
       createLog(ctx.config.logLevel)('warn', `${kind} not made`, {
         video: videoIdOf(job),
         reason,

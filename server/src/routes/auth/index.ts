@@ -1,7 +1,7 @@
 // Sign-in and password calls: login, refresh, logout, profile, change/forgot/reset password.
 import type { FastifyInstance } from 'fastify';
-import { runInBackground, settleBackground } from '../../accounts/background.ts';
-import { INVALID_RESET_LINK, resetPassword, sendResetLink } from '../../accounts/password-reset.ts';
+import { queueResetLink } from '../../accounts/background.ts';
+import { INVALID_RESET_LINK, resetPassword } from '../../accounts/password-reset.ts';
 import { profileOf, tokenAnswer } from '../../accounts/profile.ts';
 import {
   loginWaitSeconds,
@@ -63,10 +63,7 @@ async function rememberLanguage(
 export async function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   registerAuthRoutes(app, ctx);
   registerUserRoutes(app, ctx);
-  app.addHook('onClose', async () => {
-    await settleBackground(ctx);
-    closeMailer(ctx);
-  });
+  app.addHook('onClose', async () => closeMailer(ctx));
 }
 
 function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -160,11 +157,7 @@ function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
     const email = requireEmail(bodyOf(request).email);
     const language = headerLanguage(request.headers['accept-language']);
     // Nothing about the account is looked at before answering: same answer, same time.
-    runInBackground(
-      ctx,
-      (err) => request.log.error({ err }, 'sending the reset link failed'),
-      () => sendResetLink(ctx, email, language),
-    );
+    await queueResetLink(ctx, email, language);
     return { detail: FORGOT_PASSWORD_ANSWER };
   });
 

@@ -1,11 +1,10 @@
-// Incomplete multipart uploads expire (MULTIPART_UPLOAD_TTL_MS) and their parts are dropped: at
-// start and then periodically. Local work files nobody owns any more (a crash mid-upload, a
-// deleted video) go too.
+// Incomplete multipart uploads expire (MULTIPART_UPLOAD_TTL_MS) and their parts are dropped by
+// the hourly 'cleanup-uploads' job (server/src/jobs/schedules.ts). Local work files nobody owns
+// any more (a crash mid-upload, a deleted video) go too.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { MULTIPART_UPLOAD_TTL_MS, UPLOAD_CLEANUP_INTERVAL_MS } from '../../limits.ts';
+import { MULTIPART_UPLOAD_TTL_MS } from '../../limits.ts';
 import {
   allMultipartIds,
   closeMultipart,
@@ -41,18 +40,4 @@ export async function cleanupExpiredUploads(ctx: AppContext): Promise<number> {
     await removeStale(path.join(backend.tmpRoot, 'uploads'), () => false, before);
   }
   return count;
-}
-
-export function scheduleUploadCleanup(app: FastifyInstance, ctx: AppContext): void {
-  let timer: NodeJS.Timeout | undefined;
-  const run = () =>
-    cleanupExpiredUploads(ctx).catch((err: unknown) =>
-      app.log.error({ err }, 'upload cleanup failed'),
-    );
-  app.addHook('onReady', async () => {
-    void run();
-    timer = setInterval(() => void run(), UPLOAD_CLEANUP_INTERVAL_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => clearInterval(timer));
 }

@@ -5,7 +5,6 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { PEOPLE_MAX, SUPPORTED_VIDEO_LANGUAGES } from '../../limits.ts';
 import { VIDEO_MAX_BYTES } from '../../../../src/config/limits.ts';
-import { scheduleUploadCleanup } from './cleanup.ts';
 import { registerCreateVideo } from './create-video.ts';
 import { registerFormReceiver } from './form-receiver.ts';
 import { registerMultipartRoutes } from './multipart-routes.ts';
@@ -34,5 +33,4 @@ export async function registerUploadRoutes(app: FastifyInstance, ctx: AppContext
     scope.get('/api/supported-videos-languages', async () => SUPPORTED_VIDEO_LANGUAGES);
   });
   await app.register(async (scope) => registerPartReceiver(scope, ctx));
-  scheduleUploadCleanup(app, ctx);
 }

@@ -5,18 +5,16 @@ import type { AppContext } from '../../context.ts';
 import { fieldError, HttpError } from '../../lib/http-error.ts';
 import { VIDEO_PAGE_SIZE_MAX } from '../../limits.ts';
 import { PAGE_SIZE } from '../../../../src/config/limits.ts';
-import { cancelVideoJobs } from '../../pipeline/cancel.ts';
+import { deleteVideo } from '../../pipeline/delete-video.ts';
 import { retryAnalysis } from '../../pipeline/enqueue.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import {
-  deleteTeamVideo,
   findTeamVideo,
   listScenes,
   listVideos,
   markFailed,
   markRetrying,
 } from '../../repositories/videos.ts';
-import { removeVideoFromIndex } from '../../search/index-video.ts';
 import { idParams, listVideosQuery, type ListVideosQuery } from './schemas.ts';
 import { serializeVideo, serializeVideoDetail } from './serialize.ts';
 import { registerSimilarRoutes } from './similar.ts';
@@ -107,14 +105,7 @@ export async function registerVideoRoutes(app: FastifyInstance, ctx: AppContext)
       if (!(await findTeamVideo(ctx.db, user.team_id, id))) {
         throw new HttpError(404, 'Video not found');
       }
-      // Stop the work first so no job writes files or index rows after they are removed.
-      await cancelVideoJobs(ctx, id);
-      await removeVideoFromIndex(ctx, id);
-      if (!(await deleteTeamVideo(ctx.db, user.team_id, id))) {
-        throw new HttpError(404, 'Video not found');
-      }
-      await ctx.storage.deletePrefix(`input/${id}/`);
-      await ctx.storage.deletePrefix(`output/${id}/`);
+      if (!(await deleteVideo(ctx, id))) throw new HttpError(404, 'Video not found');
       return { id, deleted: true };
     },
   );

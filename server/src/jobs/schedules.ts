@@ -1,0 +1,24 @@
+// Recurring jobs: the one place that says what runs on a schedule and how often. Any worker
+// that has the handler queues a due run (schedule-store.ts makes that once per slot across all
+// processes); the run itself is an ordinary job, retried and leased like any other.
+import {
+  RETENTION_CHECK_INTERVAL_MS,
+  THROTTLE_PRUNE_INTERVAL_MS,
+  UPLOAD_CLEANUP_INTERVAL_MS,
+} from '../limits.ts';
+import { JobName } from './names.ts';
+
+export interface Schedule {
+  name: JobName;
+  everyMs: number;
+  maxAttempts: number;
+}
+
+export const SCHEDULES: readonly Schedule[] = [
+  // Expired multipart uploads and orphaned work files.
+  { name: JobName.CleanupUploads, everyMs: UPLOAD_CLEANUP_INTERVAL_MS, maxAttempts: 3 },
+  // Throttle events that no window looks at any more.
+  { name: JobName.PruneThrottle, everyMs: THROTTLE_PRUNE_INTERVAL_MS, maxAttempts: 3 },
+  // The privacy policy's 3 years: a daily run keeps deletion well within its 30 days.
+  { name: JobName.DeleteExpiredVideos, everyMs: RETENTION_CHECK_INTERVAL_MS, maxAttempts: 5 },
+];
