@@ -53,12 +53,13 @@ describe('local provider', () => {
 
   it('writes English from the measurements and the uploader text', async () => {
     const u = await provider.understand(evidence());
-    expect(u.title).toBe('Fireworks at the summer festival in Yokohama harbour');
+    // The uploader's key phrases and words, not their first sentence copied.
+    expect(u.title).toBe('Summer festival, Yokohama harbour and Fireworks');
     expect(u.summary).toContain('1 min 23 s 1280×720 video recorded on 2024-07-20');
     expect(u.summary).toContain('People named by the uploader: Maria Lopez.');
     expect(u.summary).toContain('On-screen text reads “YOKOHAMA 2024”');
     expect(u.tags).toEqual(
-      expect.arrayContaining(['Maria Lopez', 'fireworks', 'Yokohama', '#fireworks']),
+      expect.arrayContaining(['Maria Lopez', 'summer festival', 'fireworks', '#fireworks']),
     );
     expect(u.sceneDescriptions[0]).toBe(
       'Scene 0, 00:00:00.000–00:00:04.000 (4 s): dark picture, mostly black and red, a lot of movement. Captions: “The fireworks start at eight.”',
@@ -74,7 +75,7 @@ describe('local provider', () => {
         captions: [{ startMs: 0, endMs: 1000, text: '花火が始まります。赤い花火がきれいですね。' }],
       }),
     );
-    expect(u.title).toBe('横浜港の夏祭りで打ち上げられた花火です');
+    expect(u.title).toBe('打ち上げ、横浜、祭り');
     expect(u.summary).toContain('2024年7月20日に撮影された、長さ1分23秒・1280×720の動画です。');
     expect(u.summary).toContain('投稿者が指定した登場人物：Maria Lopez。');
     expect(u.tags).toEqual(expect.arrayContaining(['花火', '横浜', '#花火']));
@@ -149,7 +150,10 @@ describe('local provider', () => {
     expect(card.sceneDescriptions[1]).toContain(
       'On-screen text reads “Gates open at seven / HARBOUR FESTIVAL”.',
     );
-    expect(card.tags).toEqual(expect.arrayContaining(['HARBOUR', 'FESTIVAL', 'Gates']));
+    // Tags are case folded, the recurring phrase before its words.
+    expect(card.tags).toEqual(expect.arrayContaining(['harbour festival', 'gates open']));
+    expect(card.tags).not.toContain('harbour');
+    expect(card.tags).not.toContain('gates');
     // Of lines about as large, the earliest: titles come first.
     const later = shown([{ text: 'HARBOUR FESTIVAL', size: 0.09 }]);
     later.scenes[0]!.onScreenLines = [{ text: 'Opening night', size: 0.08 }];

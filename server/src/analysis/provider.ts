@@ -29,6 +29,12 @@ export interface SceneEvidence {
   onScreenText?: string;
   /** The same text line by line, with its glyph height as a share of the frame height. */
   onScreenLines?: ScreenLine[];
+  /** People recognised by their faces (names of the team's people images), best match first. */
+  people?: string[];
+  /** Faces seen that match no uploaded person (the most seen together on one frame). */
+  unnamedPeople?: number;
+  /** COCO object labels seen on enough frames (English, as the model names them). */
+  objects?: string[];
 }
 
 /** A line of text read on screen; size is its glyph height as a share of the frame height. */

@@ -1,6 +1,7 @@
 // The analysis of one video, in order. Each finished step is recorded with its result, so a
 // retry or a recovered crash resumes at the first unfinished one.
 import { captionsStep, clipsStep, probeStep, renditionStep } from './media-steps.ts';
+import { perceiveStep } from './perceive-step.ts';
 import { scenesStep } from './scenes-step.ts';
 import type { Step } from './step-context.ts';
 import { indexStep, understandStep } from './understand-steps.ts';
@@ -11,6 +12,8 @@ export const PIPELINE: readonly Step[] = [
   scenesStep,
   clipsStep,
   captionsStep,
+  // Faces and objects, with either provider: the understand step words them.
+  perceiveStep,
   understandStep,
   // Built last from the stored results; the video is marked completed right after it.
   indexStep,

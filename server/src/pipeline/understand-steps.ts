@@ -5,6 +5,7 @@ import type { AnalysisProvider, VideoEvidence } from '../analysis/provider.ts';
 import { createLog, errorText } from '../jobs/log.ts';
 import { indexVideo } from '../search/index-video.ts';
 import { captionsStep, probeStep } from './media-steps.ts';
+import { perceiveStep } from './perceive-step.ts';
 import { scenesStep } from './scenes-step.ts';
 import { resultOf, type Step, type StepContext } from './step-context.ts';
 import { peopleOf, scenesOf, updateScene, updateVideo } from './video-store.ts';
@@ -13,6 +14,7 @@ async function gatherEvidence(s: StepContext): Promise<VideoEvidence> {
   const probe = resultOf(s, probeStep);
   const { scenes: measured } = resultOf(s, scenesStep);
   const { cues } = resultOf(s, captionsStep);
+  const perceived = resultOf(s, perceiveStep).scenes;
   const stored = await scenesOf(s.ctx.db, s.video.id);
   const people = await peopleOf(s.ctx.db, s.video.id);
   return {
@@ -35,6 +37,9 @@ async function gatherEvidence(s: StepContext): Promise<VideoEvidence> {
         framePaths: await Promise.all(scene.frames.map((k) => s.localFile(k))),
         captions: scene.captions,
         visual: measured[i]?.visual ?? { brightness: 0, motion: 0, dominantColors: [] },
+        people: perceived[i]?.people ?? [],
+        unnamedPeople: perceived[i]?.unnamed ?? 0,
+        objects: perceived[i]?.objects ?? [],
       })),
     ),
   };

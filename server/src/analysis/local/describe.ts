@@ -2,7 +2,15 @@
 // the pipeline measured and what the uploader wrote. Nothing is guessed: a sentence exists only
 // when its measurement or text does.
 import type { SceneEvidence, VideoEvidence, VideoUnderstanding } from '../provider.ts';
-import { extractKeywords, socialTag, type KeywordSource } from './keywords.ts';
+import { objectName } from '../../perception/coco-labels.ts';
+import { normalizeText } from '../../search/tokenize.ts';
+import {
+  cleanTags,
+  extractKeywords,
+  extractPhrases,
+  socialTag,
+  type KeywordSource,
+} from './keywords.ts';
 import { phrasesFor, type Phrases } from './phrases.ts';
 
 const MAX_TITLE_CHARS = 80;
@@ -22,12 +30,7 @@ function clip(text: string, max: number): string {
   return (space > max * 0.6 ? cut.slice(0, space) : cut) + '…';
 }
 
-/** First sentence (Latin or Japanese full stop, or line) of the uploader's text. */
-function firstSentence(text: string): string {
-  const t = text.trim();
-  const m = /^(.+?)([.!?。!?]\s|[。!?]|\n|$)/su.exec(t);
-  return (m?.[1] ?? t).trim();
-}
+const upperFirst = (t: string): string => t.charAt(0).toUpperCase() + t.slice(1);
 
 export function formatTimestamp(ms: number): string {
   const total = Math.max(0, Math.round(ms));
@@ -83,7 +86,7 @@ function weightedMean(scenes: SceneEvidence[], pick: (s: SceneEvidence) => numbe
   return total > 0 ? sum / total : 0;
 }
 
-function describeScene(p: Phrases, scene: SceneEvidence, sep: string): string {
+function describeScene(p: Phrases, scene: SceneEvidence, sep: string, lang: string): string {
   const parts = [
     p.scene({
       n: scene.index,
@@ -93,6 +96,12 @@ function describeScene(p: Phrases, scene: SceneEvidence, sep: string): string {
       ...sceneLook(p, scene),
     }),
   ];
+  const people = scene.people ?? [];
+  if (people.length > 0 || (scene.unnamedPeople ?? 0) > 0) {
+    parts.push(p.scenePeople(people, scene.unnamedPeople ?? 0));
+  }
+  if (scene.objects?.length)
+    parts.push(p.sceneObjects(scene.objects.map((o) => objectName(o, lang))));
   if (scene.onScreenText?.trim()) parts.push(p.onScreen(clip(scene.onScreenText, MAX_QUOTE_CHARS)));
   if (scene.captions.trim()) parts.push(p.sceneCaptions(clip(scene.captions, MAX_QUOTE_CHARS)));
   return parts.join(sep);
@@ -127,22 +136,40 @@ export function describeVideo(ev: VideoEvidence): VideoUnderstanding {
   const captionKeywords = extractKeywords([{ text: captionText, weight: 1 }], 5);
   const screenKeywords = extractKeywords([{ text: onScreen, weight: 1 }], 3);
 
-  // The strongest signal names the video: the uploader's words, a title shown on screen, what
-  // the captions talk about, the people named, other words shown, else the file's name.
+  // Objects seen, in the output language, the most widely seen first.
+  const objectCounts = new Map<string, number>();
+  for (const sc of ev.scenes) {
+    for (const o of sc.objects ?? []) objectCounts.set(o, (objectCounts.get(o) ?? 0) + 1);
+  }
+  const objects = [...objectCounts.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .map(([o]) => objectName(o, ev.outputLanguage));
+  const recognised = unique(ev.scenes.flatMap((s) => s.people ?? []));
+
+  // The title says what the video shows: the people recognised in it, with the largest heading
+  // shown on screen or else the uploader's key words. Without either, what the captions talk
+  // about, the people named, other words shown, else the file's name.
   const about = ev.aboutThisVideo.trim();
   const card = titleCard(ev.scenes);
+  const aboutSource = [{ text: about, weight: 1 }];
+  const context = cleanTags({
+    names: [],
+    phrases: extractPhrases(aboutSource, 2, 1),
+    words: extractKeywords(aboutSource, 3),
+    max: 3,
+    keepCase: true,
+  });
+  const what = card ?? (context.length > 0 ? p.list(context) : undefined);
   const title = clip(
-    about
-      ? firstSentence(about)
-      : card
-        ? card
-        : captionKeywords.length > 0
-          ? p.titleMentions(captionKeywords.slice(0, 3))
-          : names.length > 0
-            ? p.titleWithPeople(names)
-            : screenKeywords.length > 0
-              ? p.titleShows(screenKeywords)
-              : filenameStem(ev.filename) || ev.filename,
+    recognised.length > 0 || what
+      ? upperFirst(p.titleOf(recognised, what))
+      : captionKeywords.length > 0
+        ? p.titleMentions(captionKeywords.slice(0, 3))
+        : names.length > 0
+          ? p.titleWithPeople(names)
+          : screenKeywords.length > 0
+            ? p.titleShows(screenKeywords)
+            : filenameStem(ev.filename) || ev.filename,
     MAX_TITLE_CHARS,
   );
 
@@ -161,6 +188,10 @@ export function describeVideo(ev: VideoEvidence): VideoUnderstanding {
   ];
   if (about) summary.push(p.about(clip(about, MAX_QUOTE_CHARS * 2)));
   if (names.length) summary.push(p.people(names));
+  if (recognised.length) {
+    const withPeople = scenes.filter((s) => (s.people ?? []).length > 0).length;
+    summary.push(p.peopleSeen(recognised, withPeople, scenes.length));
+  }
   summary.push(captionKeywords.length ? p.captionsMention(captionKeywords) : p.noCaptions);
   if (onScreen) summary.push(p.onScreen(clip(onScreen, MAX_QUOTE_CHARS)));
   if (scenes.length) {
@@ -173,14 +204,19 @@ export function describeVideo(ev: VideoEvidence): VideoUnderstanding {
     );
   }
 
-  const topics = unique([...names, ...keywords]).slice(0, MAX_TOPIC_TAGS);
-  const social = unique(keywords.slice(0, MAX_SOCIAL_TAGS).map(socialTag)).filter(
-    (t) => t.length > 1,
-  );
+  const topics = cleanTags({
+    names: unique([...recognised, ...names]),
+    phrases: extractPhrases(sources, MAX_TOPIC_TAGS),
+    words: [...objects, ...keywords],
+    max: MAX_TOPIC_TAGS,
+  });
+  const social = unique(
+    keywords.slice(0, MAX_SOCIAL_TAGS).map((k) => socialTag(normalizeText(k))),
+  ).filter((t) => t.length > 1);
   return {
     title,
     summary: summary.join(sep),
     tags: [...topics, ...social],
-    sceneDescriptions: scenes.map((s) => describeScene(p, s, sep)),
+    sceneDescriptions: scenes.map((s) => describeScene(p, s, sep, ev.outputLanguage)),
   };
 }

@@ -35,7 +35,30 @@ export interface Phrases {
     motion: string;
   }): string;
   sceneCaptions(text: string): string;
+  /** Who is in a scene: the people recognised and how many others. */
+  scenePeople(names: string[], others: number): string;
+  /** Objects seen in a scene, already in this language. */
+  sceneObjects(names: string[]): string;
+  /** How often the recognised people appear in the video. */
+  peopleSeen(names: string[], scenes: number, total: number): string;
+  /** A title from who is shown and what: the heading or the uploader's key words. */
+  titleOf(people: string[], what: string | undefined): string;
 }
+
+const EN_COUNTS = [
+  'no',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+];
+const cap = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 
 function round1(n: number): string {
   return (Math.round(n * 10) / 10).toString();
@@ -79,6 +102,24 @@ const en: Phrases = {
     (o.colors.length ? `, mostly ${en.list(o.colors)}` : '') +
     `, ${o.motion}.`,
   sceneCaptions: (t) => `Captions: ${en.quote(t)}`,
+  scenePeople: (names, others) => {
+    const n = (k: number): string => EN_COUNTS[k] ?? String(k);
+    if (names.length === 0)
+      return `${cap(n(others))} ${others === 1 ? 'person is' : 'people are'} in the picture.`;
+    const who = `${en.list(names)} ${names.length === 1 ? 'is' : 'are'} in the picture`;
+    return others > 0
+      ? `${who}, with ${n(others)} other ${others === 1 ? 'person' : 'people'}.`
+      : `${who}.`;
+  },
+  sceneObjects: (names) => `Also in view: ${en.list(names)}.`,
+  peopleSeen: (names, scenes, total) =>
+    `${en.list(names)} ${names.length === 1 ? 'appears' : 'appear'} in ${scenes} of the ${total} ${total === 1 ? 'scene' : 'scenes'}.`,
+  titleOf: (people, what) =>
+    people.length && what
+      ? `${en.list(people)}: ${what}`
+      : people.length
+        ? `${en.list(people)} on camera`
+        : (what ?? ''),
 };
 
 const JA_COLORS: Record<string, string> = {
@@ -137,6 +178,19 @@ const ja: Phrases = {
     (o.colors.length ? `で、主な色は${ja.list(o.colors)}です` : 'です') +
     `。${o.motion}。`,
   sceneCaptions: (t) => `字幕：${ja.quote(t)}`,
+  scenePeople: (names, others) =>
+    names.length === 0
+      ? `${others}人が映っています。`
+      : `${ja.list(names)}が映っています${others > 0 ? `（ほかに${others}人）` : ''}。`,
+  sceneObjects: (names) => `ほかに映っているもの：${ja.list(names)}。`,
+  peopleSeen: (names, scenes, total) =>
+    `${ja.list(names)}は${total}シーン中${scenes}シーンに登場します。`,
+  titleOf: (people, what) =>
+    people.length && what
+      ? `${ja.list(people)}：${what}`
+      : people.length
+        ? `${ja.list(people)}が映る動画`
+        : (what ?? ''),
 };
 
 const byLanguage: Record<string, Phrases> = { en, ja };

@@ -268,6 +268,7 @@ function videoFacts(ev: VideoEvidence) {
     recorded: ev.creationDate,
     uploader_about_this_video: ev.aboutThisVideo || undefined,
     people: ev.people.map((p) => p.name),
+    people_recognised_by_face: [...new Set(ev.scenes.flatMap((s) => s.people ?? []))],
     captions: captions.slice(0, MAX_CAPTION_CHARS) || undefined,
   };
 }
@@ -285,6 +286,11 @@ function sceneInput(ev: VideoEvidence, batch: SceneEvidence[]) {
       brightness: Math.round(s.visual.brightness * 100) / 100,
       motion: Math.round(s.visual.motion * 100) / 100,
       dominant_colors: s.visual.dominantColors,
+      // Facts from the local face and object pass (issue 16): faces matched to the people
+      // images, faces of others counted, COCO objects seen on several frames.
+      people_recognised_by_face: s.people?.length ? s.people : undefined,
+      other_people_seen: s.unnamedPeople || undefined,
+      objects_seen: s.objects?.length ? s.objects : undefined,
     })),
   };
 }

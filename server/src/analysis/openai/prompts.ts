@@ -50,6 +50,8 @@ export function scenesSystemPrompt(language: string): string {
     `You describe scenes of a video for a searchable archive. ${RULES} ` +
     `Write in ${languageName(language)}. For each scene write one or two sentences about what ` +
     'is visible and said, naming a listed person only when their reference image matches. ' +
+    'people_recognised_by_face, other_people_seen and objects_seen are facts measured on the ' +
+    'frames: name those people and count the others as given. ' +
     'Answer as {"scenes":[{"index":<scene index>,"description":"..."}]}.'
   );
 }

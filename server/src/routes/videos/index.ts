@@ -15,8 +15,9 @@ import {
   markFailed,
   markRetrying,
 } from '../../repositories/videos.ts';
+import { personImagesOf, recognisedPeople } from '../../repositories/faces.ts';
 import { idParams, listVideosQuery, type ListVideosQuery } from './schemas.ts';
-import { serializeVideo, serializeVideoDetail } from './serialize.ts';
+import { serializePeople, serializeVideo, serializeVideoDetail } from './serialize.ts';
 import { registerSimilarRoutes } from './similar.ts';
 
 const MAX_TAGS = 50;
@@ -92,7 +93,11 @@ export async function registerVideoRoutes(app: FastifyInstance, ctx: AppContext)
       const id = videoIdOr404(request.params.id);
       const row = await findTeamVideo(ctx.db, user.team_id, id);
       if (!row) throw new HttpError(404, 'Video not found');
-      return serializeVideoDetail(ctx, row, await listScenes(ctx.db, id));
+      const people = serializePeople(
+        await personImagesOf(ctx.db, id),
+        await recognisedPeople(ctx.db, id),
+      );
+      return serializeVideoDetail(ctx, row, await listScenes(ctx.db, id), people);
     },
   );
 

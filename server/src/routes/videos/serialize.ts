@@ -35,8 +35,41 @@ export interface ApiScene {
   frames: { path: string }[];
 }
 
+/**
+ * A person of the video: an uploaded people image (face_found says whether it shows exactly one
+ * face: 'one', 'none', 'several', or null before the analysis looked) or someone of the team
+ * recognised here; scenes lists the scene indexes where their face was recognised.
+ */
+export interface ApiPerson {
+  name: string;
+  scenes: number[];
+  face_found: 'one' | 'none' | 'several' | null;
+}
+
 export interface ApiVideoDetail extends ApiVideo {
   output_data: { scenes: ApiScene[]; captions: unknown };
+  people: ApiPerson[];
+}
+
+const faceFound = (n: number | null): ApiPerson['face_found'] =>
+  n === null ? null : n === 0 ? 'none' : n === 1 ? 'one' : 'several';
+
+/** The video's people images in order, then anyone else of the team recognised in it. */
+export function serializePeople(
+  images: readonly { name: string; faces_found: number | null }[],
+  recognised: readonly { name: string; scenes: number[] }[],
+): ApiPerson[] {
+  const scenesOf = new Map(recognised.map((r) => [r.name, r.scenes]));
+  const people: ApiPerson[] = images.map((p) => ({
+    name: p.name,
+    scenes: scenesOf.get(p.name) ?? [],
+    face_found: faceFound(p.faces_found),
+  }));
+  const listed = new Set(images.map((p) => p.name));
+  for (const r of recognised) {
+    if (!listed.has(r.name)) people.push({ name: r.name, scenes: r.scenes, face_found: 'one' });
+  }
+  return people;
 }
 
 /** Tags are stored as [{name}]; anything else in the column is dropped rather than shown. */
@@ -109,6 +142,7 @@ export function serializeVideoDetail(
   ctx: SignCtx,
   row: VideoDetailRow,
   scenes: SceneRow[],
+  people: ApiPerson[] = [],
 ): ApiVideoDetail {
   const data = (row.output_data ?? {}) as { captions?: unknown };
   return {
@@ -117,5 +151,6 @@ export function serializeVideoDetail(
       scenes: scenes.map((s) => serializeScene(ctx, row.team_id, s)),
       captions: data.captions ?? [],
     },
+    people,
   };
 }

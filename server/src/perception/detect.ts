@@ -1,0 +1,71 @@
+// What one picture shows: faces (with their 1024-number embeddings) and COCO objects. One call
+// per picture on the process's Human; the caller says which models to run, so a frame without
+// faces costs only the face detector.
+import type { Config, Human } from '@vladmandic/human';
+import type { RgbImage } from '../analysis/local/ocr-image.ts';
+import { getHuman, imageTensor } from './human.ts';
+
+export interface FaceFinding {
+  /** x, y, width, height in pixels of the picture. */
+  box: [number, number, number, number];
+  /** Detector confidence, 0..1. */
+  score: number;
+  /** 1024 numbers (FaceRes); empty when the face was too small to describe. */
+  embedding: number[];
+}
+
+export interface ObjectFinding {
+  /** COCO class name, English, as the model names it ("cell phone"). */
+  label: string;
+  score: number;
+}
+
+export interface Perception {
+  faces: FaceFinding[];
+  objects: ObjectFinding[];
+  /** Milliseconds spent in each model family ("face", "object"), as Human measures them. */
+  ms: { face: number; object: number };
+}
+
+/** Faces smaller than this (px, the box's shorter side) are counted but not described. */
+export const MIN_DESCRIBED_FACE_PX = 40;
+/** A detection below this is not a face (BlazeFace scores pictures of patterns at ~0.5). */
+export const MIN_FACE_SCORE = 0.6;
+
+export async function perceiveImage(
+  image: RgbImage,
+  what: { faces: boolean; objects: boolean },
+  human?: Human,
+): Promise<Perception> {
+  const h = human ?? (await getHuman());
+  const input = imageTensor(h, image.width, image.height, image.data);
+  try {
+    const config = {
+      face: { enabled: what.faces },
+      object: { enabled: what.objects },
+    } as Partial<Config>;
+    const result = await h.detect(input, config);
+    if (result.error) throw new Error(`perception failed: ${result.error}`);
+    const faces: FaceFinding[] = result.face
+      .filter((f) => (f.boxScore ?? f.score) >= MIN_FACE_SCORE)
+      .map((f) => {
+        const box = f.box.map((v) => Math.round(v)) as [number, number, number, number];
+        const described = Math.min(box[2], box[3]) >= MIN_DESCRIBED_FACE_PX;
+        return {
+          box,
+          score: f.boxScore ?? f.score,
+          embedding: described && f.embedding?.length ? [...f.embedding] : [],
+        };
+      });
+    return {
+      faces,
+      objects: result.object.map((o) => ({ label: o.label, score: o.score })),
+      ms: {
+        face: what.faces ? (result.performance.face ?? 0) : 0,
+        object: what.objects ? (result.performance.object ?? 0) : 0,
+      },
+    };
+  } finally {
+    input.dispose();
+  }
+}

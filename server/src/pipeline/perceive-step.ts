@@ -1,0 +1,115 @@
+// Who and what is in each scene (issue 16), with either provider: the people images' faces
+// are described, the scenes' faces matched against the team's people, and the COCO objects seen
+// on enough frames kept. Face embeddings go to the database (migration 010); the step's
+// recorded result holds only names, counts and labels for the understand step.
+import { createLog, errorText } from '../jobs/log.ts';
+import { perceiveImage } from '../perception/detect.ts';
+import { groupFaces, scenePeople } from '../perception/face-match.ts';
+import { perceiveScenes, type PerceivedScene } from '../perception/perceive-scenes.ts';
+import { decodePicture } from '../perception/picture.ts';
+import {
+  personImagesOf,
+  replaceSceneFaces,
+  setPersonFace,
+  teamPeopleFaces,
+  type SceneFaceRow,
+} from '../repositories/faces.ts';
+import type { Step, StepContext } from './step-context.ts';
+import { scenesOf } from './video-store.ts';
+
+export interface ScenePerception {
+  /** Names of the people recognised, best match first. */
+  people: string[];
+  /** Faces seen that match no one (the most seen together on one frame). */
+  unnamed: number;
+  /** COCO labels seen on enough frames, most frames first. */
+  objects: string[];
+}
+
+export interface PerceiveResult {
+  scenes: ScenePerception[];
+  frames: number;
+  faceMs: number;
+  objectFrames: number;
+  objectMs: number;
+}
+
+/** A label counts when seen on this many of the frames looked at (fewer when fewer exist). */
+export const OBJECT_MIN_FRAMES = 2;
+/** On a scene with a single frame, a label needs this score instead. */
+const SINGLE_FRAME_SCORE = 0.6;
+/** People are counted from faces, not from the object model's boxes. */
+const NOT_OBJECT_TAGS = new Set(['person']);
+
+export function sceneObjects(scene: PerceivedScene): string[] {
+  return Object.entries(scene.objects)
+    .filter(([label]) => !NOT_OBJECT_TAGS.has(label))
+    .filter(([, o]) =>
+      scene.objectFrames >= OBJECT_MIN_FRAMES
+        ? o.frames >= OBJECT_MIN_FRAMES
+        : o.score >= SINGLE_FRAME_SCORE,
+    )
+    .sort((a, b) => b[1].frames - a[1].frames || b[1].score - a[1].score)
+    .map(([label]) => label);
+}
+
+/** Describes the one face of each people image not looked at yet. */
+async function describePeople(s: StepContext): Promise<void> {
+  const log = createLog(s.ctx.config.logLevel);
+  for (const person of await personImagesOf(s.ctx.db, s.video.id)) {
+    if (person.faces_found !== null) continue;
+    let faces: number[][] = [];
+    try {
+      const image = await decodePicture(s.tools.ffmpeg, await s.localFile(person.image_key));
+      const seen = await perceiveImage(image, { faces: true, objects: false });
+      faces = seen.faces.map((f) => f.embedding);
+    } catch (err) {
+      s.signal.throwIfAborted();
+      // An image ffmpeg cannot read (an SVG drawing, say) shows no face we can use.
+      log('info', 'people image not read', {
+        videoId: s.video.id,
+        position: person.position,
+        error: errorText(err),
+      });
+    }
+    const one = faces.length === 1 && faces[0]!.length > 0 ? faces[0]! : null;
+    await setPersonFace(s.ctx.db, s.video.id, person.position, faces.length, one);
+  }
+}
+
+export const perceiveStep: Step<PerceiveResult> = {
+  name: 'perceive',
+  async run(s) {
+    await describePeople(s);
+    const people = await teamPeopleFaces(s.ctx.db, s.video.id);
+    const stored = await scenesOf(s.ctx.db, s.video.id);
+    const scenes = await Promise.all(
+      stored.map(async (scene) => ({
+        framePaths: await Promise.all(scene.frames.map((k) => s.localFile(k))),
+      })),
+    );
+    const seen = await perceiveScenes(scenes, { ffmpeg: s.tools.ffmpeg, signal: s.signal });
+    const rows: SceneFaceRow[] = [];
+    const result: PerceiveResult = { scenes: [], ...seen.stats };
+    for (const [i, scene] of seen.scenes.entries()) {
+      const idx = stored[i]!.idx;
+      groupFaces(scene.faces, people).forEach((g, n) =>
+        rows.push({
+          scene_idx: idx,
+          face_idx: n,
+          embedding: g.embedding,
+          person_name: g.match?.name ?? null,
+          similarity: g.match?.similarity ?? null,
+        }),
+      );
+      const who = scenePeople({ frames: scene.faces }, people);
+      result.scenes.push({
+        people: who.named.map((m) => m.name),
+        unnamed: who.unnamed,
+        objects: sceneObjects(scene),
+      });
+    }
+    await s.ctx.db.tx((q) => replaceSceneFaces(q, s.video.id, rows));
+    return result;
+  },
+};
