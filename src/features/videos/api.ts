@@ -33,8 +33,18 @@ export interface Scene {
   frames: { path: string }[];
 }
 
+/** An uploaded person or a recognised one, with the scenes where their face was recognised. */
+export interface Person {
+  name: string;
+  scenes: number[];
+  /** Whether the person's image shows exactly one face; null before the analysis looked. */
+  faceFound: 'one' | 'none' | 'several' | null;
+}
+
 export interface VideoDetail extends Video {
   outputData: { scenes: Scene[]; captions?: unknown };
+  /** Absent from answers of servers before issue 16. */
+  people?: Person[];
 }
 
 export interface Page<T> {

@@ -81,4 +81,25 @@ describe('Video detail', { timeout: 30_000 }, () => {
       size: '50',
     });
   });
+
+  it('lists the people with the scenes where they appear, and jumps to one', async () => {
+    const people = [
+      { name: 'Franck Dupont', scenes: [0, 2], face_found: 'one' },
+      { name: 'Iron Man', scenes: [], face_found: 'none' },
+      { name: 'The Crowd', scenes: [], face_found: 'several' },
+      { name: 'Sean Connery', scenes: [], face_found: 'one' },
+    ];
+    stubSignedIn({
+      [`GET /api/videos/${ID}`]: () => ({ status: 200, body: { ...DETAIL, people } }),
+    });
+    const { user } = renderApp(`/video-detail/${ID}`);
+    const list = await screen.findByRole('region', { name: 'People' }, FIRST);
+    expect(list.textContent).toContain("No face was found in this person's image");
+    expect(list.textContent).toContain("This person's image shows several faces");
+    expect(list.textContent).toContain('Not recognised in any scene.');
+    expect(screen.getByRole('heading', { name: 'Scene #0' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Franck Dupont in scene #2' }));
+    await waitFor(() => expect(here()).toBe(`/video-detail/${ID}?sceneIndex=2`));
+    expect(await screen.findByRole('heading', { name: 'Scene #2' })).toBeTruthy();
+  });
 });

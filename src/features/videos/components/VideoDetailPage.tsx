@@ -18,6 +18,7 @@ import { useBackoffPolling } from '../../../lib/use-backoff-polling';
 import { advancedSearchPath, similarResultsPath, DEFAULT_SEARCH } from '../../../lib/search-query';
 import { useGetVideoQuery, type VideoDetail } from '../api';
 import { OutputsStatus } from './OutputsStatus';
+import { PeopleList } from './PeopleList';
 import { SceneStrip } from './SceneStrip';
 import { SelectedScene } from './SelectedScene';
 import { VideoPlayerModal } from './VideoPlayerModal';
@@ -25,6 +26,11 @@ import { VideoPlayerModal } from './VideoPlayerModal';
 export interface VideoDetailPageProps {
   /** The trailer and report actions (composed in src/app); the states are shown without it. */
   outputsArea?: (video: VideoDetail) => ReactNode;
+}
+
+function scrollToScene(index: number): void {
+  document.getElementById(`scene-strip-${index}`)?.scrollIntoView?.({ inline: 'center' });
+  document.getElementById(`scene-${index}`)?.scrollIntoView?.({ block: 'start' });
 }
 
 function readSceneIndex(search: string): number | null {
@@ -64,10 +70,7 @@ export function VideoDetailPage({ outputsArea }: VideoDetailPageProps) {
   const loaded = video !== undefined;
   useEffect(() => {
     if (!loaded || requested === null) return;
-    const timer = window.setTimeout(() => {
-      document.getElementById(`scene-strip-${requested}`)?.scrollIntoView?.({ inline: 'center' });
-      document.getElementById(`scene-${requested}`)?.scrollIntoView?.({ block: 'start' });
-    }, SCENE_SCROLL_DELAY_MS);
+    const timer = window.setTimeout(() => scrollToScene(requested), SCENE_SCROLL_DELAY_MS);
     return () => window.clearTimeout(timer);
     // Only the first load of this scene: selecting another scene does not scroll the page.
   }, [loaded, id]);
@@ -77,6 +80,15 @@ export function VideoDetailPage({ outputsArea }: VideoDetailPageProps) {
       if (id) navigateTo(videoDetailScenePath(id, index), { replace: true });
     },
     [id],
+  );
+
+  // A person's scene: select it and bring it into view, as ?sceneIndex does on load.
+  const jumpToScene = useCallback(
+    (index: number) => {
+      onSelect(index);
+      window.setTimeout(() => scrollToScene(index), 0);
+    },
+    [onSelect],
   );
 
   if (!video || !id) return null;
@@ -157,6 +169,12 @@ export function VideoDetailPage({ outputsArea }: VideoDetailPageProps) {
           </Flex>
         ) : null}
       </Stack>
+
+      <PeopleList
+        people={video.people ?? []}
+        analysed={video.status === 'completed'}
+        onSelectScene={jumpToScene}
+      />
 
       <Box mb="6">
         {outputsArea ? (
