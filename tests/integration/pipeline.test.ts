@@ -58,7 +58,8 @@ async function newVideo(file: string | Buffer, filename = 'harbour.mp4'): Promis
   return row!.id;
 }
 
-async function waitForStatus(id: string, wanted: string, timeoutMs = 45_000): Promise<void> {
+// Generous: the analysis now also runs the face and object models, and the machine is shared.
+async function waitForStatus(id: string, wanted: string, timeoutMs = 150_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const [row] = await ctx.db.query<{ status: string; failure_reason: string | null }>(
@@ -73,7 +74,7 @@ async function waitForStatus(id: string, wanted: string, timeoutMs = 45_000): Pr
   }
 }
 
-describe('analysis pipeline', () => {
+describe('analysis pipeline', { timeout: 300_000 }, () => {
   it('turns a video into scenes, frames, thumbnails, clips, captions, words and index rows', async () => {
     const id = await newVideo(video.file);
     expect(await enqueueAnalysis(ctx, id)).toBe(true);
