@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pngImage } from '../support/images.ts';
 import { startTestS3, type TestS3 } from '../support/s3.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
@@ -165,13 +166,16 @@ describe('uploads under STORAGE=s3', () => {
     const { id } = await newVideo();
     const form = new FormData();
     form.append('names', 'Ann');
-    form.append('images', new Blob([Buffer.from('89504e470d0a1a0a00', 'hex')]), 'ann.png');
+    const png = pngImage(8, 8);
+    form.append('images', new Blob([png]), 'ann.png');
     const res = await fetch(`${server.url}/api/videos/${id}/upload-people-images`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}` },
       body: form,
     });
     expect(res.status).toBe(200);
-    expect(await server.ctx.storage.stat(`input/${id}/people/1.png`)).toMatchObject({ size: 9 });
+    expect(await server.ctx.storage.stat(`input/${id}/people/1.png`)).toMatchObject({
+      size: png.length,
+    });
   });
 });

@@ -11,14 +11,14 @@ import { PEOPLE_MAX, PERSON_NAME_MAX_LENGTH } from '../../limits.ts';
 import { IMAGE_MAX_BYTES } from '../../../../src/config/limits.ts';
 import { replacePeople, type PersonRow } from '../../repositories/videos-upload.ts';
 import { receiveToFile, TooLargeError } from '../../storage/uploads-local.ts';
-import { sanitiseSvg, SvgRejected } from './svg-sanitiser.ts';
+import { ImageRejected } from './image-limits.ts';
+import { imagePool } from './image-pool.ts';
+import type { ImageKind } from './image-worker.ts';
 import { uploadingVideo, videoIdParams } from './video-access.ts';
 
 export const PAIR_MESSAGE = 'Please add both the name and the image for this section.';
 export const SIZE_MESSAGE = 'File size must not exceed 10MB';
 export const TYPE_MESSAGE = 'The image must be a JPEG, PNG or SVG file.';
-
-type ImageKind = 'jpg' | 'png' | 'svg';
 
 interface Received {
   file: string;
@@ -112,14 +112,13 @@ export function registerPeopleImages(app: FastifyInstance, ctx: AppContext): voi
           const kind = imageKind(await readHead(image.file), image.filename);
           if (!kind) throw invalid(['images', i], TYPE_MESSAGE);
           let body: Buffer | string = image.file;
-          if (kind === 'svg') {
-            try {
-              body = Buffer.from(sanitiseSvg(await fs.promises.readFile(image.file, 'utf8')));
-            } catch (err) {
-              if (err instanceof SvgRejected)
-                throw invalid(['images', i], `${TYPE_MESSAGE} (${err.message})`);
-              throw err;
-            }
+          // Off the event loop: a 10 MB SVG or a hostile header must not stall other requests.
+          try {
+            const checked = await imagePool().check(kind, image.file);
+            if (kind === 'svg') body = Buffer.from(checked.svg ?? '');
+          } catch (err) {
+            if (err instanceof ImageRejected) throw invalid(['images', i], err.message);
+            throw err;
           }
           prepared.push({ name, kind, body });
         }

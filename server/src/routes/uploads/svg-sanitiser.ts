@@ -1,9 +1,31 @@
 // A strict SVG sanitiser for person images: the SVG is parsed and rebuilt from an allowlist of
-// drawing elements and presentation attributes, so nothing that can run script (script,
-// foreignObject, event handlers, javascript: or external references, style sheets) survives.
-// Files are also served with a sandboxing Content-Security-Policy; this is the first fence.
+// drawing elements and presentation attributes. Anything that can run script or fetch (script,
+// foreignObject, event handlers, animation, javascript: or external references, a nested svg)
+// refuses the file with a reason; other unknown elements and attributes (editor metadata, style)
+// are dropped. One pass over the text, with caps on depth and element count, so a hostile file
+// costs time in proportion to its size. Files are also served with a sandboxing
+// Content-Security-Policy; this is the first fence. Runs in the image worker (image-pool.ts).
+import { checkEmbeddedImage, ImageRejected } from './image-limits.ts';
 
-export class SvgRejected extends Error {}
+export class SvgRejected extends ImageRejected {}
+
+const malformed = (what: string): SvgRejected =>
+  new SvgRejected(`The SVG cannot be used: ${what}.`);
+
+/** Deepest nesting of elements; real drawings stay far below it. */
+export const SVG_MAX_DEPTH = 100;
+/** Most elements in one file: plenty for a portrait, far below what stalls a renderer. */
+export const SVG_MAX_ELEMENTS = 20_000;
+
+/** Elements that run script, embed other documents or change attributes over time. */
+const ACTIVE = new Set(
+  (
+    'script foreignObject iframe embed object audio video canvas handler listener ' +
+    'animate animateMotion animateTransform set discard'
+  )
+    .toLowerCase()
+    .split(' '),
+);
 
 const ELEMENTS = new Set(
   (
@@ -37,8 +59,7 @@ function decode(text: string): string {
     if (ref[0] === '#') {
       const code =
         ref[1] === 'x' || ref[1] === 'X' ? parseInt(ref.slice(2), 16) : Number(ref.slice(1));
-      if (!Number.isFinite(code) || code > 0x10ffff)
-        throw new SvgRejected('bad character reference');
+      if (!Number.isFinite(code) || code > 0x10ffff) throw malformed('bad character reference');
       return String.fromCodePoint(code);
     }
     const named = ENTITIES[ref];
@@ -51,25 +72,30 @@ function escape(text: string): string {
   return text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** Values that could fetch or run something: only same-document refs and inline raster data. */
-function safeValue(name: string, value: string, element: string): boolean {
+const SCRIPT_URL = 'The SVG contains a script link, which is not allowed.';
+const EXTERNAL = 'The SVG refers to another file or address, which is not allowed.';
+
+/**
+ * Refuses values that could run or fetch something: only same-document references and inline
+ * PNG/JPEG data (checked like an uploaded picture) are allowed.
+ */
+function checkValue(name: string, value: string, element: string): void {
   // Browsers ignore whitespace and control characters inside a URL scheme ("java\tscript:").
   // eslint-disable-next-line no-control-regex
   const squashed = value.replace(/[\s\u0000-\u001f]/g, '').toLowerCase();
-  if (
-    /(javascript|vbscript|data):/.test(squashed) &&
-    !(name.endsWith('href') && element === 'image')
-  ) {
-    return false;
-  }
+  if (/(javascript|vbscript):/.test(squashed)) throw new SvgRejected(SCRIPT_URL);
   // url() only for same-document references such as fill="url(#gradient)".
-  if (/url\((?!['"]?#)/.test(squashed)) return false;
+  if (/url\((?!['"]?#)/.test(squashed)) throw new SvgRejected(EXTERNAL);
   if (name === 'href' || name === 'xlink:href') {
-    if (element === 'image')
-      return /^data:image\/(png|jpeg);base64,[a-z0-9+/=]*$/i.test(value.trim());
-    return value.trim().startsWith('#');
+    const raster = /^data:image\/(png|jpeg);base64,([a-z0-9+/=]*)$/i.exec(value.trim());
+    if (element === 'image' && raster) {
+      checkEmbeddedImage(Buffer.from(raster[2]!, 'base64'));
+      return;
+    }
+    if (!value.trim().startsWith('#')) throw new SvgRejected(EXTERNAL);
+  } else if (/data:/.test(squashed)) {
+    throw new SvgRejected(EXTERNAL);
   }
-  return true;
 }
 
 const ATTR = /\s*([^\s=/>]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/y;
@@ -79,22 +105,24 @@ export function sanitiseSvg(input: string): string {
   const src = input.replace(/^\uFEFF/, '');
   const out: string[] = [];
   const open: { name: string; kept: boolean }[] = [];
+  // Open elements that are dropped: their content is dropped too (kept while this is 0).
+  let dropping = 0;
+  let elements = 0;
   let sawRoot = false;
   let i = 0;
   const skipTo = (end: string): void => {
     const at = src.indexOf(end, i);
-    if (at < 0) throw new SvgRejected('unterminated markup');
+    if (at < 0) throw malformed('unterminated markup');
     i = at + end.length;
   };
-  const keeping = (): boolean => open.every((e) => e.kept);
   while (i < src.length) {
     if (src[i] !== '<') {
       const next = src.indexOf('<', i);
       const text = src.slice(i, next < 0 ? src.length : next);
       i = next < 0 ? src.length : next;
       const top = open[open.length - 1];
-      if (top && keeping() && TEXT_ELEMENTS.has(top.name)) out.push(escape(decode(text)));
-      else if (text.trim() !== '' && !top) throw new SvgRejected('text outside the svg element');
+      if (top && dropping === 0 && TEXT_ELEMENTS.has(top.name)) out.push(escape(decode(text)));
+      else if (text.trim() !== '' && !top) throw malformed('text outside the svg element');
       continue;
     }
     if (src.startsWith('<!--', i)) skipTo('-->');
@@ -105,15 +133,28 @@ export function sanitiseSvg(input: string): string {
     else if (src.startsWith('</', i)) {
       const m = /^<\/([^\s>]+)\s*>/.exec(src.slice(i, i + 256));
       const top = open.pop();
-      if (!m || !top || top.name !== m[1]) throw new SvgRejected('mismatched end tag');
-      if (top.kept && keeping()) out.push(`</${top.name}>`);
+      if (!m || !top || top.name !== m[1]) throw malformed('mismatched end tag');
+      if (!top.kept) dropping--;
+      else if (dropping === 0) out.push(`</${top.name}>`);
       i += m[0].length;
     } else {
       const m = /^<([A-Za-z][\w:.-]*)/.exec(src.slice(i, i + 256));
-      if (!m) throw new SvgRejected('malformed tag');
+      if (!m) throw malformed('malformed tag');
       const name = m[1]!;
-      if (!sawRoot && name !== 'svg') throw new SvgRejected('the root element must be svg');
-      if (open.length === 0 && sawRoot) throw new SvgRejected('more than one root element');
+      if (!sawRoot && name !== 'svg') throw malformed('the root element must be svg');
+      if (open.length === 0 && sawRoot) throw malformed('more than one root element');
+      if (sawRoot && name.toLowerCase() === 'svg') {
+        throw new SvgRejected('The SVG contains another SVG inside it, which is not allowed.');
+      }
+      if (ACTIVE.has(name.toLowerCase().replace(/^.*:/, ''))) {
+        throw new SvgRejected(`The SVG contains ${name} content, which is not allowed.`);
+      }
+      if (++elements > SVG_MAX_ELEMENTS) {
+        throw new SvgRejected(`The SVG has more than ${SVG_MAX_ELEMENTS} elements.`);
+      }
+      if (open.length >= SVG_MAX_DEPTH) {
+        throw new SvgRejected(`The SVG nests elements more than ${SVG_MAX_DEPTH} deep.`);
+      }
       sawRoot = true;
       i += m[0].length;
       const attrs: string[] = [];
@@ -123,22 +164,30 @@ export function sanitiseSvg(input: string): string {
         i = ATTR.lastIndex;
         const attr = a[1]!;
         const value = decode(a[2] ?? a[3] ?? '');
-        if (ATTRIBUTES.has(attr) && safeValue(attr, value, name))
-          attrs.push(` ${attr}="${escape(value)}"`);
+        if (/^on/i.test(attr)) {
+          throw new SvgRejected(
+            'The SVG contains an event handler (script), which is not allowed.',
+          );
+        }
+        checkValue(attr, value, name);
+        if (ATTRIBUTES.has(attr)) attrs.push(` ${attr}="${escape(value)}"`);
       }
       const close = /^\s*(\/?)>/.exec(src.slice(i, i + 64));
-      if (!close) throw new SvgRejected('malformed tag');
+      if (!close) throw malformed('malformed tag');
       i += close[0].length;
       const kept = ELEMENTS.has(name);
-      if (kept && keeping()) {
+      if (kept && dropping === 0) {
         if (name === 'svg' && open.length === 0 && !attrs.some((x) => x.startsWith(' xmlns='))) {
           attrs.unshift(' xmlns="http://www.w3.org/2000/svg"');
         }
         out.push(`<${name}${attrs.join('')}${close[1] ? '/' : ''}>`);
       }
-      if (!close[1]) open.push({ name, kept });
+      if (!close[1]) {
+        open.push({ name, kept });
+        if (!kept) dropping++;
+      }
     }
   }
-  if (!sawRoot || open.length > 0) throw new SvgRejected('the SVG is incomplete');
+  if (!sawRoot || open.length > 0) throw malformed('the SVG is incomplete');
   return out.join('');
 }

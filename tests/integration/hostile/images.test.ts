@@ -1,0 +1,121 @@
+// Hostile people images through the real API: an SVG of 60,000 nested groups, an SVG with script,
+// an SVG inside an SVG, a PNG declaring 30000 x 30000 pixels. Each answers 422 in the error
+// format with its reason, the video's earlier people stay, and the pictures are checked in a
+// worker thread, so /api/health answers while a heavy request is being checked.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { imagePool } from '../../../server/src/routes/uploads/image-pool.ts';
+import { jpegImage, pngImage } from '../../support/images.ts';
+import { startTestServer, type TestServer } from '../../support/server.ts';
+
+let server: TestServer;
+let token: string;
+let videoId: string;
+
+beforeAll(async () => {
+  server = await startTestServer({ WORKER: 'off' });
+  await server.createUser({ email: 'eve@example.com', password: 'password1' });
+  token = await server.login('eve@example.com', 'password1');
+  const res = await server.call('POST', '/api/videos', {
+    token,
+    body: {
+      filename: 'a.mp4',
+      video_length: 5,
+      video_date: '2024-01-01T00:00:00.000',
+      output_language: 'en',
+      about_this_video: '',
+    },
+  });
+  videoId = res.body.data.id as string;
+});
+afterAll(() => server?.close());
+
+type Person = [name: string, body: Buffer | string, filename: string];
+type Answer = { status: number; body: { detail?: unknown } };
+
+async function upload(people: Person[]): Promise<Answer> {
+  const form = new FormData();
+  for (const [name] of people) form.append('names[]', name);
+  for (const [, body, filename] of people) form.append('images[]', new Blob([body]), filename);
+  const res = await fetch(`${server.url}/api/videos/${videoId}/upload-people-images`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  return { status: res.status, body: (await res.json()) as Answer['body'] };
+}
+
+async function storedNames(): Promise<string[]> {
+  const rows = await server.ctx.db.query<{ name: string }>(
+    'SELECT name FROM video_people WHERE video_id = $1 ORDER BY position',
+    [videoId],
+  );
+  return rows.map((r) => r.name);
+}
+
+/** 422 in the API's error format, naming the image and saying why. */
+function expectRefused(res: Answer, index: number, reason: RegExp): void {
+  expect(res.status).toBe(422);
+  expect(res.body.detail).toEqual([
+    { loc: ['body', 'images', index], msg: expect.stringMatching(reason), type: 'value_error' },
+  ]);
+}
+
+const nestedGroups = (n: number): string =>
+  `<svg xmlns="http://www.w3.org/2000/svg">${'<g>'.repeat(n)}<rect/>${'</g>'.repeat(n)}</svg>`;
+
+describe('hostile people images', () => {
+  it('accepts real pictures, then keeps them when a hostile set is refused', async () => {
+    const ok = await upload([
+      ['Ann', pngImage(64, 48), 'ann.png'],
+      ['Bob', await jpegImage(), 'bob.jpg'],
+      ['Cy', '<svg viewBox="0 0 2 2"><circle r="1"/></svg>', 'cy.svg'],
+    ]);
+    expect(ok.status).toBe(200);
+    const bomb = await upload([
+      ['Ann', pngImage(64, 48), 'ann.png'],
+      ['Dee', pngImage(30000, 30000, 1), 'dee.png'],
+    ]);
+    expectRefused(bomb, 1, /30000 x 30000 pixels; at most 50 megapixels/);
+    expect(await storedNames()).toEqual(['Ann', 'Bob', 'Cy']);
+  });
+
+  it('refuses an SVG of 60,000 nested groups quickly enough to matter, with the reason', async () => {
+    const svg = nestedGroups(60_000);
+    expect(svg.length).toBeGreaterThan(400_000);
+    expectRefused(await upload([['Eve', svg, 'eve.svg']]), 0, /nests elements more than 100 deep/);
+  });
+
+  it('refuses an SVG with script, an SVG inside an SVG, and a damaged PNG', async () => {
+    const script = '<svg><rect onload="alert(1)"/><script>alert(2)</script></svg>';
+    expectRefused(await upload([['Eve', script, 'e.svg']]), 0, /event handler \(script\)/);
+    const nested = '<svg><svg><rect/></svg></svg>';
+    expectRefused(await upload([['Eve', nested, 'e.svg']]), 0, /another SVG inside it/);
+    const truncated = pngImage(64, 48).subarray(0, 20);
+    expectRefused(await upload([['Eve', truncated, 'e.png']]), 0, /damaged/);
+    expect(await storedNames()).toEqual(['Ann', 'Bob', 'Cy']);
+  });
+
+  it(
+    'checks pictures in a worker thread: health answers while a heavy set is checked',
+    { timeout: 120_000 },
+    async () => {
+      // SVGs of about 3 MB (long path data, under the element cap): a second or more of parsing.
+      const path = `<path d="${'M1 2L3 4'.repeat(120)}"/>`;
+      const heavy = `<svg>${path.repeat(3_000)}</svg>`;
+      expect(heavy.length).toBeGreaterThan(2_500_000);
+      const people: Person[] = Array.from({ length: 6 }, (_, i) => [`P${i}`, heavy, `p${i}.svg`]);
+      const pending = upload(people);
+      const pool = imagePool();
+      while (pool.inFlight === 0) await new Promise((r) => setTimeout(r, 5));
+      const started = performance.now();
+      const health = await server.call('GET', '/api/health');
+      const tookMs = performance.now() - started;
+      // Answered while a picture was still being checked off the main thread.
+      expect(health.status).toBe(200);
+      expect(pool.inFlight).toBeGreaterThan(0);
+      console.log(`/api/health answered in ${tookMs.toFixed(0)} ms during the image check`);
+      expect((await pending).status).toBe(200);
+      expect(await storedNames()).toHaveLength(6);
+    },
+  );
+});
