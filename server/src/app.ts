@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppContext } from './context.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { frameworkErrorAnswer, registerErrorHandling } from './plugins/errors.ts';
+import { schemaController } from './plugins/validation.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { registerRoutes } from './routes/index.ts';
 
@@ -35,7 +36,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     trustProxy: false,
     // Request ids in logs; answers never echo internals.
     genReqId: () => crypto.randomUUID(),
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: true } },
+    schemaController,
     frameworkErrors: frameworkErrorAnswer,
   });
   registerErrorHandling(app);

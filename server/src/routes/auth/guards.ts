@@ -21,7 +21,17 @@ export function bodyOf(request: FastifyRequest): Record<string, unknown> {
   return body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
 }
 
-export const objectBody = { body: { type: 'object' } } as const;
+/**
+ * The schema of a JSON object body whose named fields, when present, are text: a number or a
+ * list there is a 422 naming the field (bodies are checked without coercion: plugins/validation).
+ * Presence and content are checked in the handlers, with the texts of product-spec section 5.
+ */
+export function textBody(fields: string[], nullable: string[] = []) {
+  const properties: Record<string, { type: string | string[] }> = {};
+  for (const f of fields) properties[f] = { type: 'string' };
+  for (const f of nullable) properties[f] = { type: ['string', 'null'] };
+  return { body: { type: 'object', properties } } as const;
+}
 
 /**
  * The signed-in user's current password, with its own throttle. A wrong one is a 400, never a

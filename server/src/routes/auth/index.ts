@@ -36,13 +36,24 @@ import {
   type UserRow,
 } from '../../repositories/users.ts';
 import { registerUserRoutes } from '../users/index.ts';
-import { bodyOf, checkCurrentPassword, objectBody, tooManyAttempts } from './guards.ts';
+import { bodyOf, checkCurrentPassword, textBody, tooManyAttempts } from './guards.ts';
 
 export const WRONG_CREDENTIALS = 'The email or password is incorrect.';
 export const FORGOT_PASSWORD_ANSWER =
   'If there is an account associated with this email, you will receive instructions on how to reset your password.';
 
 const PUBLIC = { public: true } as const;
+
+const loginBody = textBody(['email', 'password']);
+const changePasswordBody = textBody(
+  ['current_password', 'new_password'],
+  ['confirmation_password'],
+);
+const forgotBody = textBody(['email']);
+const resetBody = textBody(
+  ['password', 'resetToken', 'reset_token'],
+  ['confirmationPassword', 'confirmation_password'],
+);
 
 /**
  * Signing in (and each refresh) records the interface language the app is used in, so mails
@@ -67,7 +78,7 @@ export async function registerAccountRoutes(app: FastifyInstance, ctx: AppContex
 }
 
 function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post('/api/login', { config: PUBLIC, schema: objectBody }, async (request, reply) => {
+  app.post('/api/login', { config: PUBLIC, schema: loginBody }, async (request, reply) => {
     const body = bodyOf(request);
     const email = requireEmail(body.email);
     const password = requireString(body.password, 'password');
@@ -132,7 +143,7 @@ function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.post(
     '/api/change-password',
-    { config: { allowInitialPassword: true }, schema: objectBody },
+    { config: { allowInitialPassword: true }, schema: changePasswordBody },
     async (request, reply) => {
       const auth = requireAuth(request);
       const body = bodyOf(request);
@@ -153,7 +164,7 @@ function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   );
 
-  app.post('/api/forgot-password', { config: PUBLIC, schema: objectBody }, async (request) => {
+  app.post('/api/forgot-password', { config: PUBLIC, schema: forgotBody }, async (request) => {
     const email = requireEmail(bodyOf(request).email);
     const language = headerLanguage(request.headers['accept-language']);
     // Nothing about the account is looked at before answering: same answer, same time.
@@ -161,7 +172,7 @@ function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { detail: FORGOT_PASSWORD_ANSWER };
   });
 
-  app.post('/api/reset-password', { config: PUBLIC, schema: objectBody }, async (request) => {
+  app.post('/api/reset-password', { config: PUBLIC, schema: resetBody }, async (request) => {
     const body = bodyOf(request);
     // The spec's payload is camelCase; snake_case is accepted too, like every other call.
     const token = body.resetToken ?? body.reset_token;

@@ -13,10 +13,14 @@ import type { AppContext } from '../../context.ts';
 import { fieldError, HttpError } from '../../lib/http-error.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { findUserById, updateProfile } from '../../repositories/users.ts';
-import { bodyOf, checkCurrentPassword, objectBody, tooManyAttempts } from '../auth/guards.ts';
+import { bodyOf, checkCurrentPassword, textBody, tooManyAttempts } from '../auth/guards.ts';
+
+const profileBody = textBody(['full_name', 'username', 'language']);
+const changeBody = textBody(['current_password', 'new_email', 'language']);
+const verifyBody = textBody(['otp', 'new_email', 'language']);
 
 export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.put('/api/users/update-profile', { schema: objectBody }, async (request) => {
+  app.put('/api/users/update-profile', { schema: profileBody }, async (request) => {
     const { user } = requireAuth(request);
     const body = bodyOf(request);
     const fields = validateProfile(body);
@@ -31,7 +35,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
     return profileOf(fresh ?? user);
   });
 
-  app.post('/api/users/change-email-request', { schema: objectBody }, async (request, reply) => {
+  app.post('/api/users/change-email-request', { schema: changeBody }, async (request, reply) => {
     const { user } = requireAuth(request);
     const body = bodyOf(request);
     const password = requireString(body.current_password, 'current_password');
@@ -44,11 +48,10 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
     return { detail: 'A verification code has been sent to the new email address.' };
   });
 
-  app.post('/api/users/change-email-verify-otp', { schema: objectBody }, async (request) => {
+  app.post('/api/users/change-email-verify-otp', { schema: verifyBody }, async (request) => {
     const { user } = requireAuth(request);
     const body = bodyOf(request);
-    const otp = typeof body.otp === 'number' ? String(body.otp) : body.otp;
-    const code = requireString(otp, 'otp').trim();
+    const code = requireString(body.otp, 'otp').trim();
     if (!/^\d{6}$/.test(code)) throw fieldError('otp', 'otp must be 6 digits');
     const newEmail = requireEmail(body.new_email, 'new_email');
     const language = languageOr(body.language, languageOr(user.language, 'en'));
