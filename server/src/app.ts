@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppContext } from './context.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { frameworkErrorAnswer, registerErrorHandling } from './plugins/errors.ts';
+import { loggerOptions } from './plugins/request-log.ts';
 import { schemaController } from './plugins/validation.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { registerRoutes } from './routes/index.ts';
@@ -9,6 +10,8 @@ import { registerRoutes } from './routes/index.ts';
 export interface BuildOptions {
   /** false silences request logs (tests). */
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 /**
@@ -31,7 +34,7 @@ function acceptEmptyJsonBodies(app: FastifyInstance): void {
 /** The HTTP application: API under /api, assets under /assets, the PWA everywhere else. */
 export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: ctx.config.logLevel },
+    logger: opts.logger === false ? false : loggerOptions(ctx.config.logLevel, opts.logStream),
     bodyLimit: 1024 * 1024,
     trustProxy: false,
     // Request ids in logs; answers never echo internals.

@@ -1,0 +1,68 @@
+// The request log never records secrets (issue 15 "Logs"): reset tokens and link signatures in
+// query strings, bearer tokens and cookies. Read from the server's real log stream.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/src/app.ts';
+import { loadConfig } from '../../server/src/config.ts';
+import { migrate } from '../../server/src/db/migrate.ts';
+import { openPglite } from '../../server/src/db/pglite.ts';
+import { REDACTED } from '../../server/src/plugins/request-log.ts';
+import { createContext } from '../../server/src/server.ts';
+
+const SECRET = 'S3CR3Tvalue';
+let app: FastifyInstance;
+let dataDir: string;
+const lines: string[] = [];
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'va-log-'));
+  const config = loadConfig({ DATA_DIR: dataDir, WEB_ROOT: dataDir, LOG_LEVEL: 'info' });
+  const db = await openPglite(undefined);
+  await migrate(db);
+  const ctx = await createContext(config, db);
+  app = await buildApp(ctx, { logStream: { write: (line) => void lines.push(line) } });
+}, 120_000);
+afterAll(async () => {
+  await app.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const VIDEO = '0b6d6a34-5e0f-4c8e-9d51-2f3b7f0c9a11';
+
+describe('the request log', () => {
+  it.each([
+    ['a reset link', `/reset-password?resetToken=${SECRET}`],
+    ['a reset call in snake case', `/api/reset-password?reset_token=${SECRET}&lang=en`],
+    ['an asset link', `/assets/data/output/${VIDEO}/thumbnail.jpg?exp=1999999999&sig=${SECRET}`],
+    ['a report link', `/api/videos/${VIDEO}/report/report.html?exp=1&sig=${SECRET}`],
+    ['an upload part link', `/api/uploads/parts/u1/1?expires=1&signature=${SECRET}`],
+    ['an S3-style link', `/x?X-Amz-Credential=${SECRET}&X-Amz-Signature=${SECRET}`],
+  ])('keeps the path but not the secret of %s', async (_name, url) => {
+    lines.length = 0;
+    await app.inject({ method: 'GET', url });
+    const logged = lines.join('');
+    expect(logged).toContain(url.split('?')[0]!);
+    expect(logged).toContain(REDACTED);
+    expect(logged).not.toContain(SECRET);
+  });
+
+  it('keeps harmless query parameters readable', async () => {
+    lines.length = 0;
+    await app.inject({ method: 'GET', url: '/api/videos?page=2&size=10&sig=x' });
+    expect(lines.join('')).toContain(`/api/videos?page=2&size=10&sig=${REDACTED}`);
+  });
+
+  it('records no bearer token or cookie, also when the call fails', async () => {
+    lines.length = 0;
+    await app.inject({
+      method: 'GET',
+      url: '/api/profile',
+      headers: { authorization: `Bearer ${SECRET}`, cookie: `session=${SECRET}` },
+    });
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.join('')).not.toContain(SECRET);
+  });
+});
