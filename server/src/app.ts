@@ -3,6 +3,7 @@ import type { AppContext } from './context.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { frameworkErrorAnswer, registerErrorHandling } from './plugins/errors.ts';
 import { loggerOptions } from './plugins/request-log.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { schemaController } from './plugins/validation.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { registerRoutes } from './routes/index.ts';
@@ -43,6 +44,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     frameworkErrors: frameworkErrorAnswer,
   });
   registerErrorHandling(app);
+  registerSecurityHeaders(app, ctx.config);
   acceptEmptyJsonBodies(app);
   registerAuth(app, ctx);
   app.get('/api/health', { config: { public: true } }, async () => {

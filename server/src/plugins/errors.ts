@@ -1,6 +1,7 @@
 // Every failure leaves as {"detail": ...} with a fitting status; only real faults are 500.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, type DetailEntry } from '../lib/http-error.ts';
+import { API_CSP, setCommonHeaders } from './security-headers.ts';
 
 interface ValidationIssue {
   instancePath: string;
@@ -30,9 +31,11 @@ function validationDetail(issues: ValidationIssue[], context: string | undefined
  */
 export function frameworkErrorAnswer(
   err: FastifyError,
-  _request: FastifyRequest,
+  request: FastifyRequest,
   reply: FastifyReply,
 ): void {
+  setCommonHeaders(request, reply);
+  reply.header('Content-Security-Policy', API_CSP);
   const status =
     err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
   void reply.status(status).send({

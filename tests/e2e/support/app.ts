@@ -8,7 +8,7 @@ import { hashPassword } from '../../../server/src/auth/passwords.ts';
 import { loadConfig } from '../../../server/src/config.ts';
 import { findOrCreateTeam, insertUser } from '../../../server/src/repositories/users.ts';
 import { startServer, type Running } from '../../../server/src/server.ts';
-import { launchBrowser } from './browser.ts';
+import { launchBrowser, policyViolations } from './browser.ts';
 import { WEB_ROOT } from './paths.ts';
 import { freePort } from '../../support/free-port.ts';
 
@@ -86,6 +86,10 @@ export async function startApp(opts: { dataDir?: string; webRoot?: string } = {}
       await browser.close().catch(() => undefined);
       await running.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
+      const blocked = policyViolations(browser);
+      if (blocked.length > 0) {
+        throw new Error(`Content-Security-Policy violations:\n${blocked.join('\n')}`);
+      }
     },
   };
 }
