@@ -46,9 +46,10 @@ const bodySchema = {
 
 /** The lower-cased extension when the name is a plain file name of an accepted video type. */
 function videoExtension(filename: string): string {
-  // Control characters and path separators have no place in a displayed file name.
+  // Control characters and path separators have no place in a displayed file name, nor have
+  // bidirectional controls, which can show "clip\u202egnp.mp4" as "clipmp4.png".
   // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f/\\]/.test(filename)) {
+  if (/[\u0000-\u001f\u007f/\\\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/.test(filename)) {
     throw fieldError('filename', 'filename must be a plain file name');
   }
   const ext = /\.([^.]+)$/.exec(filename)?.[1]?.toLowerCase() ?? '';
