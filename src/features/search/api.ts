@@ -13,6 +13,8 @@ export interface SimilarItem {
   sceneThumbnailPath?: string | null;
   sceneDescription?: string;
   sceneIndex?: number;
+  /** People recognised in the scene whose name the search text contains. */
+  matchedPeople?: string[];
 }
 
 export interface SimilarPage {

@@ -15,6 +15,7 @@ import {
 } from '../../repositories/videos.ts';
 import { searchScenes, searchVideos, type SearchParams } from '../../search/search.ts';
 import { similarQuery, type SimilarQuery } from './schemas.ts';
+import { peopleInScenes } from '../../repositories/faces.ts';
 import { serializeVideo, type ApiVideo } from './serialize.ts';
 
 function invalid(field: string, msg: string): HttpError {
@@ -115,6 +116,14 @@ export async function registerSimilarRoutes(app: FastifyInstance, ctx: AppContex
         hits.map((h) => ({ videoId: h.videoId, index: h.sceneIndex! })),
       );
       const sceneOf = new Map(scenes.map((s) => [`${s.video_id}/${s.idx}`, s]));
+      // A person recognised in the scene whose name the query contains: the card says so.
+      const asked = params.description?.normalize('NFKC').toLowerCase();
+      const people = asked
+        ? await peopleInScenes(
+            ctx.db,
+            hits.map((h) => ({ videoId: h.videoId, index: h.sceneIndex! })),
+          )
+        : new Map<string, string[]>();
       const items = [];
       for (const hit of hits) {
         const row = videos.get(hit.videoId);
@@ -126,6 +135,9 @@ export async function registerSimilarRoutes(app: FastifyInstance, ctx: AppContex
           scene_index: scene.idx,
           scene_description: scene.description,
           scene_thumbnail_path: signAssetPath(ctx, scene.thumbnail_key, row.team_id),
+          matched_people: (people.get(`${hit.videoId}/${hit.sceneIndex}`) ?? []).filter((name) =>
+            asked?.includes(name.normalize('NFKC').toLowerCase()),
+          ),
         });
       }
       return page(items, result.total, params);

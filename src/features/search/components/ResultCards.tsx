@@ -74,6 +74,11 @@ export const SceneResultCard = memo(function SceneResultCard({ item }: { item: S
             {body}
           </Text>
         ) : null}
+        {item.matchedPeople?.map((name) => (
+          <Text key={name} fontSize="sm" fontWeight="semibold" color="green.800">
+            {t('search.personMatched', { name })}
+          </Text>
+        ))}
         <Box>
           <AppLink href={videoDetailScenePath(item.id, index)} color="blue.800" fontSize="sm">
             {t('results.sceneFrom', { n: index, title: item.title || t('results.untitled') })}
