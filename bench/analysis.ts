@@ -19,13 +19,11 @@ import { openDatabase } from '../server/src/db/open.ts';
 import { decodeArgs } from '../server/src/media/args.ts';
 import { runProcess } from '../server/src/media/run.ts';
 import { resolveMediaTools } from '../server/src/media/tools.ts';
-import { PGlite } from '@electric-sql/pglite';
-import { vector } from '@electric-sql/pglite-pgvector';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { analyseVideo } from '../server/src/pipeline/analyse-video.ts';
 import type { PerceiveResult } from '../server/src/pipeline/perceive-step.ts';
 import { createContext } from '../server/src/server.ts';
 import { makeVideo, type Segment } from '../tests/support/media.ts';
+import { servePglite } from './_pglite-server.ts';
 
 const SOURCES = ['testsrc2', 'smptehdbars', 'mandelbrot', 'rgbtestsrc', 'testsrc'];
 
@@ -144,21 +142,14 @@ function perceptionLine(out: ChildResult): string {
 /** Analyses `file` in a child process set up like `npm run worker`, against an in-memory PGlite. */
 async function analyseInWorker(file: string): Promise<ChildResult> {
   const self = fileURLToPath(import.meta.url);
-  const pglite = await PGlite.create({ extensions: { vector } });
-  const socket = new PGLiteSocketServer({
-    db: pglite,
-    port: 0,
-    host: '127.0.0.1',
-    maxConnections: 32,
-  });
-  await socket.start();
+  const database = await servePglite();
   let stdout = '';
   try {
     const code = await new Promise<number | null>((resolve, reject) => {
       const proc = spawn(process.execPath, ['--import', 'tsx', self, '--child', file], {
         env: {
           ...process.env,
-          DATABASE_URL: `postgres://postgres@${socket.getServerConn()}/postgres`,
+          DATABASE_URL: database.url,
         },
         stdio: ['ignore', 'pipe', 'inherit'],
       });
@@ -168,8 +159,7 @@ async function analyseInWorker(file: string): Promise<ChildResult> {
     });
     if (code !== 0) throw new Error(`analysis child failed (${code}): ${stdout}`);
   } finally {
-    await socket.stop();
-    await pglite.close();
+    await database.stop();
   }
   return JSON.parse(stdout.trim().split('\n').at(-1)!) as ChildResult;
 }

@@ -5,15 +5,11 @@
 // none may stay in progress. The database is an in-memory PGlite served over the wire protocol
 // from this process, as in bench/analysis.ts; the workers share DATA_DIR for local storage and
 // run with WORKER_LEASE_MS=2000 so a killed worker's job is taken back after 2 s.
-// Run: node --import tsx bench/worker-crash.ts
+// Run: npm run bench -- worker-crash
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { vector } from '@electric-sql/pglite-pgvector';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { loadConfig } from '../server/src/config.ts';
 import type { AppContext } from '../server/src/context.ts';
 import { openDatabase } from '../server/src/db/open.ts';
@@ -23,6 +19,7 @@ import { PIPELINE } from '../server/src/pipeline/steps.ts';
 import { markRetrying } from '../server/src/repositories/videos.ts';
 import { createContext } from '../server/src/server.ts';
 import { makeVideo } from '../tests/support/media.ts';
+import { servePglite } from './_pglite-server.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const LEASE_MS = 2000;
@@ -154,18 +151,10 @@ export async function main(
     silentAudio: true,
   });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'va-bench-crash-'));
-  const pglite = await PGlite.create({ extensions: { vector } });
-  const socket = new PGLiteSocketServer({
-    db: pglite,
-    port: 0,
-    host: '127.0.0.1',
-    maxConnections: 32,
-  });
-  await socket.start();
-  const databaseUrl = `postgres://postgres@${socket.getServerConn()}/postgres`;
+  const database = await servePglite();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    DATABASE_URL: databaseUrl,
+    DATABASE_URL: database.url,
     DATA_DIR: dataDir,
     WORKER_LEASE_MS: String(LEASE_MS),
     LOG_LEVEL: 'warn',
@@ -190,8 +179,7 @@ export async function main(
     }
   } finally {
     await ctx.db.close();
-    await socket.stop();
-    await pglite.close();
+    await database.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
   const completed = results.filter((r) => r.end === 'completed').length;
@@ -205,14 +193,4 @@ export async function main(
       `in progress or failed without a reason ${stuck}`,
   );
   return { ok: stuck === 0 && retryBroken === 0, completed, failed, stuck };
-}
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  main().then(
-    (r) => process.exit(r.ok ? 0 : 1),
-    (err: unknown) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
 }
