@@ -1,6 +1,6 @@
 // Asset URLs (product-spec section 7): the API hands out signed paths relative to the asset
 // roots; the signature query stays untouched (docs/decisions.md, "Asset URLs").
-import { apiUrl } from './base-query';
+import { apiUrl } from './api-url';
 
 export type AssetRoot = 'input' | 'output';
 

@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createStore } from '../app/store';
-import { SESSION_USER, stubFetch } from '../testing/fetch-stub';
+import { LOGIN_ANSWER, SESSION_USER, stubFetch } from '../testing/fetch-stub';
 import { api } from './api';
 import { INITIAL_PASSWORD_DETAIL } from './base-query';
-import { saveStoredUser } from './session-storage';
+import { openSessionDb } from './session-db';
+import { loadStoredUser, saveStoredUser } from './session-storage';
 import { signedIn } from './session-slice';
 import { USER_STORAGE_KEY } from '../config/storage-keys';
 
@@ -27,8 +28,9 @@ async function signedInStore() {
   return store;
 }
 
-beforeEach(() => {
+beforeEach(async () => {
   localStorage.clear();
+  await (await openSessionDb()).setAuth(undefined);
   window.history.replaceState(null, '', '/video');
 });
 
@@ -152,7 +154,11 @@ describe('base query (section 7)', () => {
   });
 
   it.each([401, 403])('logs out and goes to Login on %i, rejecting with {}', async (status) => {
-    const { sent } = stubFetch({ 'POST /api/videos': () => ({ status, body: { detail: 'no' } }) });
+    const { sent } = stubFetch({
+      'POST /api/videos': () => ({ status, body: { detail: 'no' } }),
+      // After a 401 the token is renewed first: the server refuses, the session is over.
+      'GET /api/refresh': () => ({ status: 401, body: { detail: 'Session expired' } }),
+    });
     window.history.replaceState(null, '', '/video?tsiletihw=k');
     const store = await signedInStore();
     expect(localStorage.getItem(USER_STORAGE_KEY)).not.toBeNull();
@@ -165,10 +171,13 @@ describe('base query (section 7)', () => {
     expect(store.getState().session.currentUser).toBeNull();
     expect(localStorage.getItem(USER_STORAGE_KEY)).toBeNull();
     expect(store.getState().api?.queries).toEqual({}); // cache reset
-    expect(sent).toHaveLength(1); // the 401 path does not call logout on the server
+    // No logout call to the server; after a 401 one refresh was tried.
+    expect(sent.map((r) => r.url.pathname)).toEqual(
+      status === 401 ? ['/api/videos', '/api/refresh'] : ['/api/videos'],
+    );
   });
 
-  it('after a 401, retries once with a token another tab stored instead of logging out', async () => {
+  it('after a 401, retries once with the token another tab or the worker renewed, without asking the server', async () => {
     const { sent } = stubFetch({
       'GET /api/videos': (req) =>
         req.headers.Authorization === 'Bearer token-2'
@@ -176,12 +185,58 @@ describe('base query (section 7)', () => {
           : { status: 401, body: { detail: 'Session expired' } },
     });
     const store = await signedInStore();
-    // The other tab refreshed: the stored user now holds the rotated token.
-    await saveStoredUser({ ...SESSION_USER, accessToken: 'token-2' });
+    // The other context refreshed: the session's store holds the rotated token.
+    const session = await openSessionDb();
+    await session.handOverAuth('token-1', '7');
+    await session.handOverAuth('token-2', '7');
     const result = await store.dispatch(testApi.endpoints.probe.initiate({ path: '/api/videos' }));
     expect(result.data).toEqual({ total: 0 });
     expect(sent.map((r) => r.headers.Authorization)).toEqual(['Bearer token-1', 'Bearer token-2']);
     expect(store.getState().session.currentUser?.accessToken).toBe('token-2');
+    expect((await loadStoredUser())?.accessToken).toBe('token-2');
+    expect(window.location.pathname).toBe('/video');
+  });
+
+  it("after a 401 that passed the token's hour, renews it and retries", async () => {
+    const { sent } = stubFetch({
+      'GET /api/videos': (req) =>
+        req.headers.Authorization === 'Bearer token-2'
+          ? { status: 200, body: { total: 0 } }
+          : { status: 401, body: { detail: 'Session expired' } },
+      'GET /api/refresh': () => ({
+        status: 200,
+        body: { ...LOGIN_ANSWER, access_token: 'token-2' },
+      }),
+    });
+    const store = await signedInStore();
+    const result = await store.dispatch(testApi.endpoints.probe.initiate({ path: '/api/videos' }));
+    expect(result.data).toEqual({ total: 0 });
+    expect(sent.map((r) => `${r.url.pathname} ${r.headers.Authorization}`)).toEqual([
+      '/api/videos Bearer token-1',
+      '/api/refresh Bearer token-1',
+      '/api/videos Bearer token-2',
+    ]);
+    expect(store.getState().session.currentUser?.accessToken).toBe('token-2');
+  });
+
+  it.each([
+    ['cannot be reached', () => Promise.reject(new TypeError('Failed to fetch'))],
+    ['answers 503', () => ({ status: 503, body: { detail: 'Service Unavailable' } })],
+  ])('after a 401, keeps the user signed in when the refresh %s', async (_name, refresh) => {
+    const videos = { status: 401, body: { detail: 'Session expired' } };
+    stubFetch({ 'GET /api/videos': () => videos });
+    const stubbed = vi.mocked(fetch);
+    const answer = stubbed.getMockImplementation()!;
+    stubbed.mockImplementation(async (input, init) => {
+      if (!String(input).endsWith('/api/refresh')) return answer(input, init);
+      const fake = await refresh();
+      return new Response(JSON.stringify(fake.body), { status: fake.status });
+    });
+    const store = await signedInStore();
+    const result = await store.dispatch(testApi.endpoints.probe.initiate({ path: '/api/videos' }));
+    expect(result.error).toMatchObject({ status: 401 });
+    expect(store.getState().session.currentUser?.accessToken).toBe('token-1');
+    expect(localStorage.getItem(USER_STORAGE_KEY)).not.toBeNull();
     expect(window.location.pathname).toBe('/video');
   });
 

@@ -1,13 +1,15 @@
 // The one way the app speaks to the API (product-spec section 7, error shapes of section 8).
-import type { UnknownAction } from '@reduxjs/toolkit';
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import type { BaseQueryApi, BaseQueryFn } from '@reduxjs/toolkit/query';
 import { REFRESH_HEADER } from '../config/offline';
-import { API_HOST } from '../config/site';
+import { apiUrl } from './api-url';
 import { camelizeKeys } from './case-keys';
 import { isOnLoginFlowPage } from './navigation';
 import { encodeQuery } from './query-string';
-import { initialPasswordRequired, signedIn, unauthorized, type WithSession } from './session-slice';
-import { loadStoredUser } from './session-storage';
+import { initialPasswordRequired, unauthorized, type WithSession } from './session-slice';
+import { renewSession } from './session-renew';
+
+type AppDispatch = ThunkDispatch<WithSession, unknown, UnknownAction>;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -39,11 +41,6 @@ export type RequestResult = { ok: true; data: unknown } | { ok: false; error: Ap
 /** The detail the API sends while the initial password has not been changed yet. */
 export const INITIAL_PASSWORD_DETAIL =
   'You must change your initial password before you can continue.';
-
-export function apiUrl(path: string): string {
-  const host = API_HOST !== '' ? API_HOST : window.location.origin;
-  return `${host.replace(/\/+$/, '')}${path}`;
-}
 
 /** The store key of the one RTK Query API (src/lib/api.ts). */
 export const API_REDUCER_PATH = 'api';
@@ -151,12 +148,13 @@ export const baseQuery: BaseQueryFn<ApiRequest | string, unknown, ApiError> = as
   const options = { refresh: refreshesShownAnswer(api) };
   let result = await request(args, token, api.signal, options);
   if (!result.ok && result.error.status === 401 && token) {
-    // Another tab may have rotated the token a moment ago: take the stored one and try once more.
-    const stored = await loadStoredUser();
-    if (stored && stored.accessToken !== token) {
-      api.dispatch(signedIn(stored));
-      result = await request(args, stored.accessToken, api.signal, options);
-    }
+    // The token may have been rotated by another tab or the service worker a moment ago, or have
+    // passed its hour: renew it (once across contexts) and try once more. Only a refusal of the
+    // newest token signs out; a refresh that could not reach the server leaves the session alone.
+    const renewed = await (api.dispatch as AppDispatch)(renewSession(token));
+    if (renewed === 'unavailable') return { error: result.error };
+    const fresh = (api.getState() as WithSession).session.currentUser?.accessToken;
+    if (renewed === 'renewed' && fresh) result = await request(args, fresh, api.signal, options);
   }
   return result.ok ? { data: result.data } : { error: settleFailure(result.error, api.dispatch) };
 };

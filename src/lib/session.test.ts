@@ -10,10 +10,12 @@ import {
   startSession,
   verifySession,
 } from './session';
+import { openSessionDb } from './session-db';
 import { decryptText, encryptText, loadStoredUser, saveStoredUser } from './session-storage';
 
-beforeEach(() => {
+beforeEach(async () => {
   localStorage.clear();
+  await (await openSessionDb()).setAuth(undefined);
   resetRestoreForTests();
   window.history.replaceState(null, '', '/video');
 });
@@ -83,18 +85,55 @@ describe('verifySession', () => {
     expect((await loadStoredUser())?.accessToken).toBe('token-2');
   });
 
-  it('signs out when refresh is refused or carries no token', async () => {
-    for (const answer of [
-      { status: 401, body: { detail: 'x' } },
-      { status: 200, body: { user: {} } },
-    ]) {
-      stubFetch({ 'GET /api/refresh': () => answer });
-      const store = createStore();
-      await store.dispatch(startSession(SESSION_USER));
-      expect(await store.dispatch(verifySession())).toBe(false);
-      expect(store.getState().session.currentUser).toBeNull();
-      expect(localStorage.getItem(USER_STORAGE_KEY)).toBeNull();
-    }
+  it('signs out when the server refuses the token', async () => {
+    stubFetch({ 'GET /api/refresh': () => ({ status: 401, body: { detail: 'Session expired' } }) });
+    const store = createStore();
+    await store.dispatch(startSession(SESSION_USER));
+    expect(await store.dispatch(verifySession())).toBe(false);
+    expect(store.getState().session.currentUser).toBeNull();
+    expect(localStorage.getItem(USER_STORAGE_KEY)).toBeNull();
+  });
+
+  it.each([
+    ['a 503', { status: 503, body: { detail: 'Service Unavailable' } }],
+    ['a 500', { status: 500, body: 'Internal Server Error' }],
+    ['an answer without a token', { status: 200, body: { user: {} } }],
+  ])('keeps the session on %s (issue 14)', async (_name, answer) => {
+    stubFetch({ 'GET /api/refresh': () => answer });
+    const store = createStore();
+    await store.dispatch(startSession(SESSION_USER));
+    expect(await store.dispatch(verifySession())).toBe(true);
+    expect(store.getState().session.currentUser?.accessToken).toBe('token-1');
+    expect((await loadStoredUser())?.accessToken).toBe('token-1');
+  });
+
+  it('keeps the session when the network is down', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    const store = createStore();
+    await store.dispatch(startSession(SESSION_USER));
+    expect(await store.dispatch(verifySession())).toBe(true);
+    expect(store.getState().session.status).toBe('signedIn');
+  });
+
+  it('a refusal that raced a refresh in another tab takes its token instead of signing out', async () => {
+    const { sent } = stubFetch({
+      'GET /api/refresh': () => ({ status: 401, body: { detail: 'Session expired' } }),
+    });
+    const store = createStore();
+    await store.dispatch(startSession(SESSION_USER));
+    const session = await openSessionDb();
+    await session.handOverAuth('token-1', '7');
+    // The other tab's refresh lands while this one's request is on its way.
+    vi.mocked(fetch).mockImplementationOnce(async () => {
+      await session.handOverAuth('token-2', '7');
+      return new Response(JSON.stringify({ detail: 'Session expired' }), { status: 401 });
+    });
+    expect(await store.dispatch(verifySession())).toBe(true);
+    expect(store.getState().session.currentUser?.accessToken).toBe('token-2');
+    expect(sent).toHaveLength(0); // the one refresh sent went through the mocked implementation
   });
 
   it('is rejected up front without a signed-in user', async () => {

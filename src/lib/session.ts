@@ -4,6 +4,7 @@ import { ROUTES } from '../config/routes';
 import { loadedApi } from './api-registry';
 import { request } from './base-query';
 import { navigateTo } from './navigation';
+import { renewSession } from './session-renew';
 import { clearStoredUser, isSessionUser, loadStoredUser, saveStoredUser } from './session-storage';
 import { signedIn, signedOut, type SessionUser, type WithSession } from './session-slice';
 
@@ -52,21 +53,16 @@ export function resetRestoreForTests(): void {
 }
 
 /**
- * Asks the API for a fresh token. A valid answer replaces the user; a refusal or an answer
- * without a token signs out. Unreachable network keeps the session (see docs/decisions.md).
+ * Asks the API for a fresh token (renewSession: once across tabs and the service worker). Only a
+ * refusal of the newest token signs out; an unreachable or failing server keeps the session
+ * (see docs/decisions.md, "Sessions under concurrency").
  */
 export function verifySession(): SessionThunk<Promise<boolean>> {
   return async (dispatch, getState) => {
     const token = getState().session.currentUser?.accessToken;
     if (!token) return false;
-    const result = await request({ url: '/api/refresh' }, token);
-    if (!result.ok && result.error.status === 0) return true;
-    if (result.ok && isSessionUser(result.data)) {
-      // Only replace when nobody signed out or in as someone else meanwhile.
-      if (getState().session.currentUser?.accessToken !== token) return false;
-      await dispatch(startSession(result.data));
-      return true;
-    }
+    const result = await dispatch(renewSession(token));
+    if (result !== 'signed-out') return true;
     if (getState().session.currentUser?.accessToken === token) dispatch(endSession());
     return false;
   };

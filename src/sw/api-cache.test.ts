@@ -13,7 +13,7 @@ import {
   registeredRoute,
   useServiceWorkerGlobals,
 } from '../testing/fake-sw-events.ts';
-import { openJobStore } from '../upload-queue/job-store.ts';
+import { openSessionDb } from '../lib/session-db.ts';
 import { registerApiCache } from './api-cache.ts';
 
 // The API route of the service worker with workbox's real NetworkFirst and ExpirationPlugin, over
@@ -85,7 +85,7 @@ beforeEach(async () => {
   userId = `u${++user}`; // a cache (and expiration records) of its own for each test
   token = `token-${userId}`;
   answerOwner = () => userId;
-  await (await openJobStore()).setAuth({ token, userId });
+  await (await openSessionDb()).setAuth({ token, userId });
 });
 
 // Globals stay stubbed after a test: workbox expires entries in the background, after the test
@@ -130,7 +130,7 @@ describe('API answers kept for offline reading', { timeout: 30_000 }, () => {
   });
 
   it('keeps nothing while nobody is signed in', async () => {
-    await (await openJobStore()).setAuth(undefined);
+    await (await openSessionDb()).setAuth(undefined);
     await get('/api/videos');
     expect(storage.names()).toEqual([]);
   });

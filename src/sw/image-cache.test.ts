@@ -8,7 +8,7 @@ import {
   registeredRoute,
   useServiceWorkerGlobals,
 } from '../testing/fake-sw-events.ts';
-import { openJobStore } from '../upload-queue/job-store.ts';
+import { openSessionDb } from '../lib/session-db.ts';
 import { registerImageCache } from './image-cache.ts';
 
 // The image route of the service worker with workbox's real CacheFirst and ExpirationPlugin, over
@@ -54,7 +54,7 @@ beforeEach(async () => {
   vi.stubGlobal('fetch', network);
   vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-01-01T00:00:00Z') });
   userId = `u${++user}`; // a cache (and expiration records) of its own for each test
-  await (await openJobStore()).setAuth({ token: `token-${userId}`, userId });
+  await (await openSessionDb()).setAuth({ token: `token-${userId}`, userId });
 });
 
 // Globals stay stubbed after a test: workbox expires entries in the background, after the test
@@ -79,7 +79,7 @@ describe('image cache', { timeout: 30_000 }, () => {
   });
 
   it('keeps nothing while nobody is signed in', async () => {
-    await (await openJobStore()).setAuth(undefined);
+    await (await openSessionDb()).setAuth(undefined);
     await get(image(1));
     await get(image(1));
     expect(network).toHaveBeenCalledTimes(2);

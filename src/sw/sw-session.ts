@@ -1,12 +1,11 @@
 /// <reference lib="webworker" />
-// Who is signed in, as far as the service worker knows: the token and user id pages hand to the
-// upload queue (AUTH/LOGOUT messages, stored in the queue's IndexedDB). Caching decisions follow
+// Who is signed in, as far as the service worker knows: the token and user id in the session's
+// own IndexedDB (session-db.ts), which pages hand over (AUTH/LOGOUT) and refreshes rotate. Caching decisions follow
 // it, and user caches are purged when it ends or changes hands.
-import { openJobStore, type JobStore, type StoredAuth } from '../upload-queue/job-store.ts';
+import { openSessionDb, type StoredAuth } from '../lib/session-db.ts';
 import { deleteUserCaches } from './delete-user-caches.ts';
 import { bearerToken } from './user-caches.ts';
 
-let store: Promise<JobStore> | undefined;
 /**
  * Tokens this worker has seen for the signed-in user. A refresh rotates the token while requests
  * made with the previous one may still be on their way; those are the same user's, and must be
@@ -16,8 +15,7 @@ const recentTokens = new Map<string, string>();
 const RECENT_TOKENS_MAX = 8;
 
 export async function currentAuth(): Promise<StoredAuth | undefined> {
-  store ??= openJobStore();
-  const auth = await (await store).getAuth();
+  const auth = await (await openSessionDb()).getAuth();
   if (auth) {
     for (const token of auth.previousTokens ?? []) rememberToken(token, auth.userId);
     rememberToken(auth.token, auth.userId);

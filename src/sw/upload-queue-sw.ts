@@ -3,6 +3,7 @@
 // `online`, and when a page asks. Each run is bounded (browsers stop long-running events); work
 // left over continues on the next wake (pages wake it while open; Background Sync retries it).
 import { SW_RUN_BUDGET_MS, UPLOAD_QUEUE_SYNC_TAG } from '../config/upload-queue.ts';
+import { openSessionDb } from '../lib/session-db.ts';
 import { rememberSessionFile } from '../upload-queue/file-source.ts';
 import type { QueueContinueMessage, QueueWorkerMessage } from '../upload-queue/queue-client.ts';
 import { createQueueHost } from '../upload-queue/queue-host.ts';
@@ -27,15 +28,14 @@ export function installUploadQueue(): void {
     switch (message?.type) {
       case 'AUTH':
         event.waitUntil(
-          host
-            .store()
-            .then((store) => store.handOverAuth(message.token, message.userId))
+          openSessionDb()
+            .then((session) => session.handOverAuth(message.token, message.userId))
             .then(run),
         );
         break;
       case 'LOGOUT':
         // The user caches are purged by sw.ts on the same message.
-        event.waitUntil(host.store().then((store) => store.setAuth(undefined)));
+        event.waitUntil(openSessionDb().then((session) => session.setAuth(undefined)));
         break;
       case 'PROVIDE_FILE':
         rememberSessionFile(message.jobId, message.file);

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createFakeUploadServer, type FakeUploadServer } from './testing/fake-upload-server.ts';
 import { bytesOf, makeFile, useNodeBlobs } from './testing/node-blobs.ts';
 import { buildJob } from './job-factory.ts';
+import { openSessionDb, type SessionDb } from '../lib/session-db.ts';
 import { openJobStore, type JobStore } from './job-store.ts';
 import type { JobMessage, UploadJob } from './job-types.ts';
 import { createRunner } from './runner.ts';
@@ -19,7 +20,7 @@ beforeEach(async () => {
   store = await openJobStore(`finished-jobs-test-${crypto.randomUUID()}`);
   server = createFakeUploadServer({ partSize: PART });
   messages = [];
-  await store.setAuth({ token: 'token-1', userId: 'u1' });
+  await (await openSessionDb()).setAuth({ token: 'token-1', userId: 'u1' });
 });
 
 async function enqueue(size: number, ownerId = 'u1'): Promise<UploadJob> {
@@ -42,9 +43,15 @@ async function enqueue(size: number, ownerId = 'u1'): Promise<UploadJob> {
   return job;
 }
 
+let session: SessionDb;
+beforeEach(async () => {
+  session = await openSessionDb();
+});
+
 function runner() {
   return createRunner({
     store,
+    session,
     http: server.http,
     publish: (m) => messages.push(m),
     random: () => 0,

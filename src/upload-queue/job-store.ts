@@ -1,32 +1,8 @@
-// The queue's IndexedDB: jobs, their blobs, the auth token the service worker needs, and the
-// runner lease used where Web Locks are missing. Every write is its own transaction so a killed
+// The queue's IndexedDB: jobs, their blobs, and the runner lease used where Web Locks are
+// missing (who is signed in lives in src/lib/session-db.ts). Every write is its own transaction so a killed
 // tab or worker leaves the last completed write behind, never half of one.
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { JobBlobs, UploadJob } from './job-types.ts';
-
-export interface StoredAuth {
-  token: string;
-  userId: string;
-  /** The same user's tokens before the last refreshes: requests made with them may still run. */
-  previousTokens?: string[];
-}
-
-/**
- * The auth record after a page hands over `token`: a refresh of the same user keeps the last few
- * tokens, so requests still on their way with them are known as this user's (offline cache).
- */
-export function rotatedAuth(
-  before: StoredAuth | undefined,
-  token: string,
-  userId: string,
-): StoredAuth {
-  const kept = before?.userId === userId ? (before.previousTokens ?? []) : [];
-  const previousTokens =
-    before?.userId === userId && before.token !== token
-      ? [before.token, ...kept].slice(0, 4)
-      : kept;
-  return { token, userId, previousTokens };
-}
 
 interface Lease {
   owner: string;
@@ -36,7 +12,6 @@ interface Lease {
 interface QueueSchema extends DBSchema {
   jobs: { key: string; value: UploadJob; indexes: { byOwner: string } };
   blobs: { key: string; value: JobBlobs };
-  auth: { key: 'current'; value: StoredAuth };
   lease: { key: 'runner'; value: Lease };
 }
 
@@ -58,15 +33,6 @@ export interface JobStore {
   add(job: UploadJob, blobs: JobBlobs): Promise<void>;
   /** Removes a job and its blobs in one transaction. */
   remove(jobId: string): Promise<void>;
-  getAuth(): Promise<StoredAuth | undefined>;
-  setAuth(auth: StoredAuth | undefined): Promise<void>;
-  /** A page hands over `token` (sign-in or refresh): rotatedAuth in one transaction. */
-  handOverAuth(token: string, userId: string): Promise<void>;
-  /**
-   * Forgets the token if it is still `token` (refused by the server), in one transaction: a
-   * newer token handed over meanwhile is never lost. Answers whether it was forgotten.
-   */
-  forgetAuthIf(token: string): Promise<boolean>;
   /** Takes or renews the lease if it is free, expired or already ours. */
   tryLease(owner: string, now: number, ttlMs: number): Promise<boolean>;
   releaseLease(owner: string): Promise<void>;
@@ -74,13 +40,19 @@ export interface JobStore {
 }
 
 export async function openJobStore(name = QUEUE_DB_NAME): Promise<JobStore> {
-  const db: IDBPDatabase<QueueSchema> = await openDB<QueueSchema>(name, 1, {
-    upgrade(database) {
-      const jobs = database.createObjectStore('jobs', { keyPath: 'id' });
-      jobs.createIndex('byOwner', 'ownerId');
-      database.createObjectStore('blobs', { keyPath: 'jobId' });
-      database.createObjectStore('auth');
-      database.createObjectStore('lease');
+  const db: IDBPDatabase<QueueSchema> = await openDB<QueueSchema>(name, 2, {
+    upgrade(database, oldVersion) {
+      if (oldVersion < 1) {
+        const jobs = database.createObjectStore('jobs', { keyPath: 'id' });
+        jobs.createIndex('byOwner', 'ownerId');
+        database.createObjectStore('blobs', { keyPath: 'jobId' });
+        database.createObjectStore('lease');
+      }
+      // Version 1 kept the token here too; it moved to its own database (session-db.ts), and
+      // pages hand it over again on their next load.
+      if (database.objectStoreNames.contains('auth' as never)) {
+        database.deleteObjectStore('auth' as never);
+      }
     },
   });
 
@@ -123,25 +95,6 @@ export async function openJobStore(name = QUEUE_DB_NAME): Promise<JobStore> {
         tx.objectStore('blobs').delete(jobId),
         tx.done,
       ]);
-    },
-    getAuth: () => db.get('auth', 'current'),
-    async setAuth(auth) {
-      if (auth) await db.put('auth', auth, 'current');
-      else await db.delete('auth', 'current');
-    },
-    async handOverAuth(token, userId) {
-      const tx = db.transaction('auth', 'readwrite');
-      const before = await tx.store.get('current');
-      await tx.store.put(rotatedAuth(before, token, userId), 'current');
-      await tx.done;
-    },
-    async forgetAuthIf(token) {
-      const tx = db.transaction('auth', 'readwrite');
-      const current = await tx.store.get('current');
-      const same = current?.token === token;
-      if (same) await tx.store.delete('current');
-      await tx.done;
-      return same;
     },
     async tryLease(owner, now, ttlMs) {
       const tx = db.transaction('lease', 'readwrite');

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createFakeUploadServer, type FakeUploadServer } from './testing/fake-upload-server.ts';
 import { bytesOf, makeFile, useNodeBlobs } from './testing/node-blobs.ts';
 import { buildJob } from './job-factory.ts';
+import { openSessionDb } from '../lib/session-db.ts';
 import { openJobStore } from './job-store.ts';
 import { jobState, type JobMessage, type UploadJob } from './job-types.ts';
 import { createRunner, type RunOptions } from './runner.ts';
@@ -36,7 +37,7 @@ async function enqueue(size: number): Promise<void> {
     Promise.resolve(true),
   );
   await store.add(job, blobs);
-  await store.setAuth({ token: 'token-1', userId: 'u1' });
+  await (await openSessionDb()).setAuth({ token: 'token-1', userId: 'u1' });
   store.close();
 }
 
@@ -49,6 +50,7 @@ async function runFresh(options: RunOptions = {}): Promise<UploadJob | JobMessag
   let last: JobMessage | undefined;
   const runner = createRunner({
     store,
+    session: await openSessionDb(),
     http: server.http,
     publish: (m) => (last = m),
     now: () => clock,

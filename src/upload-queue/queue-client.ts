@@ -18,6 +18,7 @@
 // anyway, the job asks for its file again and this page gives it back at once.
 import { UPLOAD_QUEUE_SYNC_TAG } from '../config/upload-queue.ts';
 import { deleteUserCaches } from '../sw/delete-user-caches.ts';
+import { openSessionDb } from '../lib/session-db.ts';
 import { canStoreBlob, rememberSessionFile, sessionFile } from './file-source.ts';
 import { matchFile, type FileLike, type FileMismatch } from './fingerprint.ts';
 import { buildJob, type EnqueueInput } from './job-factory.ts';
@@ -144,8 +145,7 @@ async function deleteCachesHere(keepUserId?: string): Promise<void> {
 }
 
 export async function setQueueAuth(token: string, userId: string): Promise<void> {
-  const store = await queueHost().store();
-  await store.handOverAuth(token, userId);
+  await (await openSessionDb()).handOverAuth(token, userId);
   postToWorker({ type: 'AUTH', token, userId });
   // Nobody else's data stays (the worker does the same on AUTH, when it controls the page).
   void deleteCachesHere(userId);
@@ -155,8 +155,7 @@ export async function setQueueAuth(token: string, userId: string): Promise<void>
 
 /** Logout, expiry and account deletion: the queue forgets the token and the user's caches go. */
 export async function clearQueueAuth(): Promise<void> {
-  const store = await queueHost().store();
-  await store.setAuth(undefined);
+  await (await openSessionDb()).setAuth(undefined);
   if (!postToWorker({ type: 'LOGOUT' })) {
     // An active worker that does not control this page still forgets the user's recent tokens.
     const registration = await navigator.serviceWorker?.getRegistration().catch(() => undefined);
@@ -167,7 +166,7 @@ export async function clearQueueAuth(): Promise<void> {
 
 export async function enqueueUpload(input: EnqueueInput): Promise<string> {
   const store = await queueHost().store();
-  const auth = await store.getAuth();
+  const auth = await (await openSessionDb()).getAuth();
   if (!auth) throw new Error('Sign in before uploading.');
   // Asked per upload (the browser remembers the answer); without it a stored video may be evicted.
   // Missing outside secure contexts: the file then stays in memory or behind a handle.
@@ -199,7 +198,7 @@ export function subscribe(listener: (message: JobMessage) => void): () => void {
 
 export async function listJobs(): Promise<JobSummary[]> {
   const store = await queueHost().store();
-  const auth = await store.getAuth();
+  const auth = await (await openSessionDb()).getAuth();
   const jobs = await store.list();
   return jobs
     .filter((job) => auth && job.ownerId === auth.userId)

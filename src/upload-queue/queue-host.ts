@@ -2,6 +2,7 @@
 // runner, takes the runner lock for each run, publishes progress, and obeys control messages
 // ('cancel', 'wake') that any page sends over the shared BroadcastChannel.
 import { defaultHttp, type Http } from './http.ts';
+import { openSessionDb } from '../lib/session-db.ts';
 import { openJobStore, type JobStore } from './job-store.ts';
 import type { JobMessage } from './job-types.ts';
 import { createThrottledPublisher, openQueueChannel } from './progress-channel.ts';
@@ -33,7 +34,15 @@ export function createQueueHost(http: Http = defaultHttp): QueueHost {
 
   async function runOnce(budgetMs: number | undefined): Promise<RunResult | undefined> {
     const jobs = await store();
-    runner ??= createRunner({ store: jobs, http, publish: (m) => publisher.publish(m) });
+    const session = await openSessionDb();
+    const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+    runner ??= createRunner({
+      store: jobs,
+      session,
+      http,
+      publish: (m) => publisher.publish(m),
+      ...(locks ? { locks } : {}),
+    });
     const active = runner;
     let result: RunResult | undefined;
     const ran = await withRunnerLock(jobs, async () => {

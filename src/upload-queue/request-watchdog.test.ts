@@ -6,6 +6,7 @@ import { createFakeUploadServer, type FakeUploadServer } from './testing/fake-up
 import { bytesOf, makeFile, useNodeBlobs } from './testing/node-blobs.ts';
 import { buildJob } from './job-factory.ts';
 import type { Http, HttpRequest } from './http.ts';
+import { openSessionDb, type SessionDb } from '../lib/session-db.ts';
 import { openJobStore, type JobStore } from './job-store.ts';
 import type { JobMessage } from './job-types.ts';
 import type { WatchdogLimits } from './request-watchdog.ts';
@@ -40,7 +41,7 @@ async function enqueue(): Promise<{ store: JobStore; jobId: string }> {
     Promise.resolve(true),
   );
   await store.add(job, blobs);
-  await store.setAuth({ token: 'token-1', userId: 'u1' });
+  await (await openSessionDb()).setAuth({ token: 'token-1', userId: 'u1' });
   return { store, jobId: job.id };
 }
 
@@ -55,9 +56,15 @@ const hang = (request: HttpRequest): Promise<never> =>
     }),
   );
 
+let session: SessionDb;
+beforeEach(async () => {
+  session = await openSessionDb();
+});
+
 function runner(store: JobStore, http: Http, watchdog: Partial<WatchdogLimits> = {}) {
   return createRunner({
     store,
+    session,
     http,
     publish: (m) => messages.push(m),
     random: () => 0,

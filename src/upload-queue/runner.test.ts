@@ -5,6 +5,7 @@ import { createFakeUploadServer, type FakeUploadServer } from './testing/fake-up
 import { bytesOf, makeFile, useNodeBlobs } from './testing/node-blobs.ts';
 import { rememberSessionFile } from './file-source.ts';
 import { buildJob, type EnqueueInput } from './job-factory.ts';
+import { openSessionDb, type SessionDb } from '../lib/session-db.ts';
 import { openJobStore, type JobStore } from './job-store.ts';
 import { jobState, type JobMessage, type UploadJob } from './job-types.ts';
 import type { Http } from './http.ts';
@@ -65,7 +66,7 @@ async function enqueue(size: number, keep: 'blob' | 'none' = 'blob', people = 1)
     Promise.resolve(keep === 'blob'),
   );
   await store.add(job, blobs);
-  await store.setAuth({ token: 'token-1', userId: 'u1' });
+  await (await sessionOf()).setAuth({ token: 'token-1', userId: 'u1' });
   store.close();
   return job.id;
 }
@@ -82,6 +83,7 @@ async function runnerLife(
   const waits: number[] = [];
   const runner = createRunner({
     store,
+    session: await sessionOf(),
     http: server.http,
     publish: (m) => messages.push(m),
     now: () => clock,
@@ -135,6 +137,11 @@ async function runUntilSettled(limit = 200): Promise<UploadJob> {
 
 async function storeOf(): Promise<JobStore> {
   return openJobStore(dbName);
+}
+
+/** Who is signed in, in the session's own database (one per test, like the queue's). */
+function sessionOf(): Promise<SessionDb> {
+  return openSessionDb(`${dbName}-session`);
 }
 
 describe('upload runner', () => {
@@ -357,17 +364,38 @@ describe('upload runner', () => {
     server.setValidToken('token-2');
     let job = await runUntilSettled();
     expect(jobState(job)).toBe('waiting-auth');
-    const store = await storeOf();
-    expect(await store.getAuth()).toBeUndefined();
-    await store.setAuth({ token: 'token-2', userId: 'u1' });
-    store.close();
+    const session = await sessionOf();
+    expect(await session.getAuth()).toBeUndefined();
+    await session.setAuth({ token: 'token-2', userId: 'u1' });
     job = await runUntilSettled();
+    expect(jobState(job)).toBe('done');
+  });
+
+  it('renews a token that passed its hour itself and goes on, with no page open', async () => {
+    await enqueue(500);
+    // token-1 is still the session's, but its access time has passed: the create call is refused.
+    server.fail((m, p) => m === 'POST' && p === '/api/videos', { status: 401, detail: 'x' });
+    const job = await runUntilSettled();
+    expect(jobState(job)).toBe('done');
+    expect(server.stats.refreshes).toBe(1);
+    expect((await (await sessionOf()).getAuth())?.token).toBe('token-1-renewed');
+  });
+
+  it('keeps the token and retries when the refresh itself fails (503)', async () => {
+    await enqueue(500);
+    server.fail((m, p) => m === 'POST' && p === '/api/videos', { status: 401, detail: 'x' });
+    server.fail((m, p) => m === 'GET' && p === '/api/refresh', { status: 503, detail: 'busy' });
+    const [held] = await runOnce();
+    expect(jobState(held!)).toBe('waiting-retry');
+    expect((await (await sessionOf()).getAuth())?.token).toBe('token-1');
+    const job = await runUntilSettled();
     expect(jobState(job)).toBe('done');
   });
 
   it('goes on at once with a token handed over while the old one was being refused', async () => {
     await enqueue(500);
     const store = await storeOf();
+    const session = await sessionOf();
     // The page refreshes its session while the create call is on its way: the server revokes
     // token-1 and the page hands token-2 over before the refusal comes back.
     let refreshed = false;
@@ -375,12 +403,13 @@ describe('upload runner', () => {
       if (!refreshed) {
         refreshed = true;
         server.setValidToken('token-2');
-        await store.handOverAuth('token-2', 'u1');
+        await session.handOverAuth('token-2', 'u1');
       }
       return server.http(request);
     };
     const runner = createRunner({
       store,
+      session,
       http,
       publish: (m) => messages.push(m),
       random: () => 0.5,
@@ -388,7 +417,8 @@ describe('upload runner', () => {
     await runner.run({ maxTransitions: 1 });
     const [refused] = await store.list();
     expect(jobState(refused!)).not.toBe('waiting-auth');
-    expect((await store.getAuth())?.token).toBe('token-2');
+    expect((await session.getAuth())?.token).toBe('token-2');
+    expect(server.stats.refreshes).toBe(0); // the handed-over token was taken, not renewed again
     store.close();
     const job = await runUntilSettled();
     expect(jobState(job)).toBe('done');
@@ -396,9 +426,7 @@ describe('upload runner', () => {
 
   it('does not run another user’s job with the current token', async () => {
     await enqueue(500);
-    const store = await storeOf();
-    await store.setAuth({ token: 'token-1', userId: 'someone-else' });
-    store.close();
+    await (await sessionOf()).setAuth({ token: 'token-1', userId: 'someone-else' });
     const job = await runUntilSettled();
     expect(jobState(job)).toBe('waiting-auth');
     expect(server.stats.createCalls).toBe(0);

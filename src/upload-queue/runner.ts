@@ -5,13 +5,17 @@ import { PARTS_IN_FLIGHT, SINGLE_FORM_MAX_BYTES } from '../config/upload-queue.t
 import { nextDelayMs } from './backoff.ts';
 import { UploadError } from './api-errors.ts';
 import type { Http } from './http.ts';
-import type { JobStore, StoredAuth } from './job-store.ts';
+import type { SessionDb, StoredAuth } from '../lib/session-db.ts';
+import { refreshBody, refreshToken, type RefreshOutcome } from '../lib/token-refresh.ts';
+import type { JobStore } from './job-store.ts';
 import { isFinished, toJobMessage, type JobMessage, type UploadJob } from './job-types.ts';
 import { cancelOnServer, step, type StepContext } from './job-steps.ts';
 import { withWatchdog, type WatchdogLimits } from './request-watchdog.ts';
 
 export interface RunnerDeps {
   store: JobStore;
+  /** Who is signed in (the token every request carries). */
+  session: SessionDb;
   http: Http;
   publish: (message: JobMessage) => void;
   now?: () => number;
@@ -24,6 +28,8 @@ export interface RunnerDeps {
   partsInFlight?: number;
   /** Stall detection of every request (config defaults; tests shorten it). */
   watchdog?: WatchdogLimits;
+  /** Web Locks, so a refresh here waits for one in a page (token-refresh.ts). */
+  locks?: LockManager;
 }
 
 export interface RunOptions {
@@ -98,7 +104,28 @@ export function createRunner(deps: RunnerDeps) {
     deps.publish(toJobMessage(job, inFlight));
   }
 
-  async function hold(job: UploadJob, error: unknown, token: string): Promise<UploadJob> {
+  /** A refused token is renewed as pages renew theirs: once across the origin. */
+  function renew(auth: StoredAuth): Promise<RefreshOutcome> {
+    return refreshToken(auth.token, auth.userId, {
+      session: () => Promise.resolve(deps.session),
+      locks: deps.locks,
+      async callRefresh(token, signal) {
+        const url = `${deps.apiBase ?? ''}/api/refresh`;
+        const headers = { Accept: 'application/json', Authorization: `Bearer ${token}` };
+        const response = await deps.http({ method: 'GET', url, headers, signal });
+        return { status: response.status, body: refreshBody(await response.text()) };
+      },
+    });
+  }
+
+  function retryLater(changes: Partial<UploadJob>, job: UploadJob, failure: UploadError): void {
+    // Online but no answer is a flaky network: retried like a server error.
+    changes.attempts = job.attempts + 1;
+    changes.nextAttemptAt = now() + nextDelayMs(job.attempts, failure.retryAfterMs, random);
+    changes.hold = 'waiting-retry';
+  }
+
+  async function hold(job: UploadJob, error: unknown, auth: StoredAuth): Promise<UploadJob> {
     const failure =
       error instanceof UploadError
         ? error
@@ -112,17 +139,17 @@ export function createRunner(deps: RunnerDeps) {
           changes.hold = 'offline';
           break;
         }
-        // Online but no answer is a flaky network: retried like a server error.
-        changes.attempts = job.attempts + 1;
-        changes.nextAttemptAt = now() + nextDelayMs(job.attempts, failure.retryAfterMs, random);
-        changes.hold = 'waiting-retry';
+        retryLater(changes, job, failure);
         break;
       case 'auth': {
-        // The token was refused: forget it, or every waiting job would try it again at once. A
-        // page that refreshed its session meanwhile (which revokes the old token) has handed
-        // over a newer one: go on with that at once.
-        const forgotten = await deps.store.forgetAuthIf(token);
-        changes.hold = forgotten ? 'waiting-auth' : 'active';
+        // The token was refused: renew it (a page may have done so already). Only a refusal of
+        // the renewed session forgets it, or every waiting job would try it again at once; a
+        // server that cannot renew just now is retried like any failure.
+        const outcome = await renew(auth);
+        if (outcome.kind === 'renewed') changes.hold = 'active';
+        else if (outcome.kind === 'unavailable') retryLater(changes, job, failure);
+        else
+          changes.hold = (await deps.session.forgetAuthIf(auth.token)) ? 'waiting-auth' : 'active';
         break;
       }
       case 'needs-file':
@@ -184,7 +211,7 @@ export function createRunner(deps: RunnerDeps) {
     const max = options.maxTransitions ?? Infinity;
     const outer = options.signal ?? new AbortController().signal;
     while (transitions < max && now() < stopAt && !outer.aborted) {
-      const auth = await deps.store.getAuth();
+      const auth = await deps.session.getAuth();
       const jobs = await removeFinished(await deps.store.list());
       await parkForAuth(jobs, auth);
       const online = isOnline();
@@ -217,14 +244,14 @@ export function createRunner(deps: RunnerDeps) {
         const latest = (await deps.store.get(job.id)) ?? job;
         // A cancel that arrived mid-request aborted it: go on with the cancel, not a failure.
         if (!(controller.signal.aborted && latest.cancelPending))
-          publish(await hold(latest, error, auth.token));
+          publish(await hold(latest, error, auth));
       } finally {
         outer.removeEventListener('abort', abortInner);
         current = undefined;
       }
       transitions += Math.max(1, parts);
     }
-    const auth = await deps.store.getAuth();
+    const auth = await deps.session.getAuth();
     const jobs = await deps.store.list();
     const nextWakeAt = jobs.some((j) => runnable(j, auth, now(), isOnline()))
       ? now()

@@ -6,6 +6,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { QueueWorkerMessage } from './queue-client.ts';
 import { buildJob } from './job-factory.ts';
+import { openSessionDb } from '../lib/session-db.ts';
 import { openJobStore } from './job-store.ts';
 import { toJobMessage } from './job-types.ts';
 import { openQueueChannel } from './progress-channel.ts';
@@ -35,9 +36,10 @@ describe('a bounded run', () => {
       Promise.resolve(true),
     );
     await store.add(job, blobs);
-    await store.setAuth({ token: 'token-1', userId: 'u1' });
+    await (await openSessionDb()).setAuth({ token: 'token-1', userId: 'u1' });
     const runner = createRunner({
       store,
+      session: await openSessionDb(),
       http: (request) => {
         clock += 1_000;
         return server.http(request);

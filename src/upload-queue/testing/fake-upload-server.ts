@@ -69,6 +69,7 @@ export function createFakeUploadServer(options: { partSize?: number; token?: str
     createCalls: 0,
     partPuts: 0,
     statusCalls: 0,
+    refreshes: 0,
     /** The most part uploads that were on their way at the same time. */
     maxPartsInFlight: 0,
     requests: [] as string[],
@@ -103,6 +104,12 @@ export function createFakeUploadServer(options: { partSize?: number; token?: str
     if (path.startsWith('/api/')) {
       if (req.headers?.Authorization !== `Bearer ${validToken}`)
         return answer(401, { detail: 'Not authenticated' });
+    }
+    if (m === 'GET' && path === '/api/refresh') {
+      // Rotation: the old token stops working, as on the real server.
+      stats.refreshes += 1;
+      validToken = `${validToken}-renewed`;
+      return answer(200, { access_token: validToken, token_type: 'bearer' });
     }
     if (m === 'POST' && path === '/api/videos') {
       stats.createCalls += 1;

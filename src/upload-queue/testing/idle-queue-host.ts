@@ -2,6 +2,7 @@
 // real one (fake-indexeddb in tests) and wake() only records that the queue was asked to run.
 // Use it as the module: vi.mock('…/upload-queue/queue-host', () => import('…/idle-queue-host')).
 import { vi } from 'vitest';
+import { openSessionDb } from '../../lib/session-db.ts';
 import { openJobStore, type JobStore } from '../job-store.ts';
 import type { QueueHost } from '../queue-host.ts';
 
@@ -17,7 +18,7 @@ export function createQueueHost(): QueueHost {
 export async function emptySignedInStore(): Promise<JobStore> {
   const jobs = await openJobStore();
   for (const job of await jobs.list()) await jobs.remove(job.id);
-  await jobs.setAuth({ token: 'token-1', userId: '7' });
+  await (await openSessionDb()).setAuth({ token: 'token-1', userId: '7' });
   wake.mockClear();
   return jobs;
 }
