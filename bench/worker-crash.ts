@@ -65,6 +65,16 @@ async function statusOf(ctx: AppContext, id: string) {
   return rows[0]!;
 }
 
+async function attempts(ctx: AppContext, id: string): Promise<number> {
+  const jobs = await jobsOfVideo(ctx.db, id);
+  return jobs.reduce((n, j) => n + j.attempts, 0);
+}
+
+async function until(check: () => Promise<boolean>, ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await check()) && Date.now() < deadline) await sleep(20);
+}
+
 /** Waits until the video's analysis job is no longer queued or running. */
 async function settled(ctx: AppContext, id: string, ms: number): Promise<boolean> {
   const deadline = Date.now() + ms;
@@ -95,7 +105,10 @@ async function oneRun(
   const kills = 1 + Math.floor(Math.random() * 3);
   const killedAfter: number[] = [];
   for (let k = 0; k < kills; k++) {
+    const claimsBefore = await attempts(ctx, id);
     const proc = spawnWorker(env);
+    // The kill point counts from this worker's own claim (a slow start must not be the target).
+    await until(async () => (await attempts(ctx, id)) > claimsBefore, 120_000);
     const atStep = Math.floor(Math.random() * PIPELINE.length);
     const extraMs = Math.floor(Math.random() * 400);
     const deadline = Date.now() + 120_000;
