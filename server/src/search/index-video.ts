@@ -14,6 +14,7 @@ import {
   VIDEO_DOC,
   VIDEO_SCENE_IDX,
 } from './documents.ts';
+import { refreshImpacts } from './impacts.ts';
 import { termFrequencies } from './tokenize.ts';
 
 type IndexCtx = Pick<AppContext, 'db' | 'config'>;
@@ -24,9 +25,15 @@ interface DocRows {
   tf: Map<string, number>;
 }
 
+/** Documents first: every indexing transaction locks the statistics row before the terms'. */
 async function deleteRows(q: Queryable, videoId: string): Promise<void> {
-  await q.query('DELETE FROM search_postings WHERE video_id = $1', [videoId]);
   await q.query('DELETE FROM search_documents WHERE video_id = $1', [videoId]);
+  await q.query('DELETE FROM search_postings WHERE video_id = $1', [videoId]);
+}
+
+async function refreshBothKinds(q: Queryable, teamId: string): Promise<void> {
+  await refreshImpacts(q, teamId, VIDEO_DOC);
+  await refreshImpacts(q, teamId, SCENE_DOC);
 }
 
 async function insertDocs(
@@ -65,10 +72,13 @@ async function insertDocs(
      SELECT $1, i, $2, k, l FROM unnest($3::int[], $4::smallint[], $5::int[]) AS t(i, k, l)`,
     [videoId, teamId, docIdx, docKind, docLen],
   );
+  // The new documents are counted: bring the impacts' average length up to date first.
+  await refreshBothKinds(q, teamId);
   await q.query(
-    `INSERT INTO search_postings (team_id, kind, term, video_id, scene_idx, tf, doc_len)
-     SELECT $1, k, term, $2, i, tf, l
-     FROM unnest($3::smallint[], $4::text[], $5::int[], $6::int[], $7::int[]) AS t(k, term, i, tf, l)`,
+    `INSERT INTO search_postings (team_id, kind, term, video_id, scene_idx, tf, doc_len, impact)
+     SELECT $1, t.k, t.term, $2, t.i, t.tf, t.l, search_impact(t.tf, t.l, s.impact_avgdl)
+     FROM unnest($3::smallint[], $4::text[], $5::int[], $6::int[], $7::int[]) AS t(k, term, i, tf, l)
+     JOIN search_corpus_stats s ON s.team_id = $1 AND s.kind = t.k`,
     [teamId, videoId, kinds, terms, idxs, tfs, lens],
   );
 }
@@ -118,7 +128,11 @@ export async function removeVideoFromIndex(
   videoId: string,
 ): Promise<void> {
   await ctx.db.tx(async (q) => {
+    const [video] = await q.query<{ team_id: string }>('SELECT team_id FROM videos WHERE id = $1', [
+      videoId,
+    ]);
     await deleteRows(q, videoId);
+    if (video) await refreshBothKinds(q, video.team_id);
     await q.query('UPDATE videos SET embedding = NULL WHERE id = $1', [videoId]);
     await q.query('UPDATE scenes SET embedding = NULL WHERE video_id = $1', [videoId]);
   });
