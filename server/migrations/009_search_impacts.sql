@@ -44,7 +44,7 @@ REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION search_post
 
 -- The average document length the stored impacts were computed with. BM25 ranks with it; it is
 -- brought back to the live average (and every impact of the team and kind recomputed) when
--- indexing finds it more than 2% away (server/src/search/impacts.ts).
+-- indexing finds it more than 0.5% away (server/src/search/impacts.ts).
 ALTER TABLE search_corpus_stats ADD COLUMN impact_avgdl double precision;
 UPDATE search_corpus_stats SET impact_avgdl = total_len::float8 / n_docs WHERE n_docs > 0;
 

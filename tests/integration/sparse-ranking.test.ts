@@ -16,9 +16,9 @@ import {
   type SearchTestCtx,
 } from '../support/search-fixtures.ts';
 
-const VIDEOS = 90;
+const VIDEOS = 40;
 const VOCAB = 400;
-const QUERIES = 60;
+const QUERIES = 40;
 
 let ctx: SearchTestCtx;
 let team: string;
@@ -47,10 +47,10 @@ beforeAll(async () => {
     const id = await insertVideo(ctx, {
       teamId: team,
       title: words(2),
-      summary: words(between(3, 10 + v)),
+      summary: words(between(3, 10 + 2 * v)),
       status: v % 9 === 4 ? 'analyzing' : 'completed',
       scenes: Array.from({ length: between(3, 12) }, () => ({
-        description: words(between(2, 6 + Math.floor(v / 6))),
+        description: words(between(2, 6 + Math.floor(v / 3))),
       })),
     });
     await indexVideo(ctx, id);

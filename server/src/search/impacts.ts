@@ -6,7 +6,7 @@
 import type { Queryable } from '../db/db.ts';
 
 /** How far the live average length may move from the impacts' before they are recomputed. */
-export const IMPACT_DRIFT = 0.02;
+export const IMPACT_DRIFT = 0.005;
 
 /** Recomputes the impacts of one team and kind when their average length is stale. */
 export async function refreshImpacts(q: Queryable, teamId: string, kind: number): Promise<void> {

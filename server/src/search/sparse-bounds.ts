@@ -37,7 +37,7 @@ export interface TermBand {
   term: string;
   /** Read every posting whose impact is above this (and at least lo). */
   hi: number;
-  /** Postings with lo <= impact <= hi can at best tie theta: read only those before the k-th id. */
+  /** Postings with lo <= impact <= hi can at best tie theta: read only those up to the k-th id. */
   lo: number;
 }
 

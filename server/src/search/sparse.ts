@@ -85,7 +85,7 @@ const HEAD = scoreSql(`
     WHERE p.team_id = $6 AND p.kind = $7 AND p.term = t.term
     ORDER BY p.impact DESC, p.video_id, p.scene_idx LIMIT $8) h`);
 
-/** Round 2: per essential term, the postings above its band, and those in it before the k-th id. */
+/** Round 2: per essential term, the postings above its band, and those in it up to the k-th id. */
 const BANDS = scoreSql(`
   SELECT h.video_id, h.scene_idx FROM unnest($8::text[], $9::real[], $10::real[]) AS e(term, hi, lo)
   CROSS JOIN LATERAL (
@@ -94,7 +94,7 @@ const BANDS = scoreSql(`
     UNION ALL
     SELECT p.video_id, p.scene_idx FROM search_postings p
     WHERE p.team_id = $6 AND p.kind = $7 AND p.term = e.term AND p.impact <= e.hi AND p.impact >= e.lo
-      AND (p.video_id, p.scene_idx) < ($11::uuid, $12::int)) h`);
+      AND (p.video_id, p.scene_idx) <= ($11::uuid, $12::int)) h`);
 
 /** Scope "current": every posting of one video's scenes for the query terms. */
 const ONE_VIDEO = scoreSql(`
