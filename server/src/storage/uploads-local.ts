@@ -207,7 +207,11 @@ export class LocalUploads implements UploadBackend {
       }
       total += have.size;
     }
-    if (total > VIDEO_MAX_BYTES) throw new HttpError(400, 'The file is larger than allowed.');
+    if (total > VIDEO_MAX_BYTES) {
+      // Never joined: the route fails the video and answers 413, as for S3.
+      await this.abort(upload);
+      return total;
+    }
     const data = path.join(this.multipartDir(upload.id), 'data');
     await fs.promises.truncate(data, total);
     await this.commit(data, upload.storage_key);

@@ -17,6 +17,8 @@ import {
   MULTIPART_UPLOAD_TTL_MS,
   VIDEO_UPLOAD_CONTENT_TYPE,
 } from '../../limits.ts';
+import { VIDEO_MAX_BYTES } from '../../../../src/config/limits.ts';
+import { markFailed } from '../../repositories/videos.ts';
 import {
   closeMultipart,
   findMultipart,
@@ -26,6 +28,10 @@ import {
 } from '../../repositories/multipart-uploads.ts';
 import { uploadBackend } from '../../storage/create.ts';
 import { isUuid, requestOrigin, uploadingVideo, videoIdParams } from './video-access.ts';
+
+/** The specification's file size message, and the reason kept on the failed video. */
+export const TOO_LARGE_MESSAGE = 'File size must not exceed 5GB';
+export const TOO_LARGE_REASON = 'the uploaded file is larger than 5 GB';
 
 const uploadId = { type: 'string', minLength: 1, maxLength: 64 } as const;
 const partNumber = { type: 'integer', minimum: 1, maximum: MULTIPART_MAX_PARTS } as const;
@@ -175,6 +181,12 @@ export function registerMultipartRoutes(app: FastifyInstance, ctx: AppContext): 
     }
     const size = await backend().complete(upload, request.body.parts);
     await closeMultipart(ctx.db, upload.id, 'completed');
+    // S3 does not limit the parts a presigned URL receives: the joined object is checked here.
+    if (size > VIDEO_MAX_BYTES) {
+      await ctx.storage.delete(upload.storage_key);
+      await markFailed(ctx.db, video.id, TOO_LARGE_REASON);
+      throw new HttpError(413, TOO_LARGE_MESSAGE);
+    }
     return { key: upload.storage_key, size };
   });
 

@@ -6,6 +6,9 @@ import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { enqueueAnalysis } from '../../pipeline/enqueue.ts';
 import { markUploaded, markUploading } from '../../repositories/videos-upload.ts';
+import { markFailed } from '../../repositories/videos.ts';
+import { VIDEO_MAX_BYTES } from '../../../../src/config/limits.ts';
+import { TOO_LARGE_MESSAGE, TOO_LARGE_REASON } from './multipart-routes.ts';
 import { teamVideo, videoIdParams } from './video-access.ts';
 
 export const FILE_MISSING = 'The video file has not been fully uploaded yet.';
@@ -29,6 +32,12 @@ export function registerUpdateStatus(app: FastifyInstance, ctx: AppContext): voi
       if (video.status !== 'uploading') return { data: { id: video.id, status: video.status } };
       const stat = video.source_key ? await ctx.storage.stat(video.source_key) : undefined;
       if (!stat || stat.size === 0) throw new HttpError(409, FILE_MISSING);
+      // A store that does not enforce the signed form's size range must not get further either.
+      if (stat.size > VIDEO_MAX_BYTES) {
+        await ctx.storage.delete(video.source_key!);
+        await markFailed(ctx.db, video.id, TOO_LARGE_REASON);
+        throw new HttpError(413, TOO_LARGE_MESSAGE);
+      }
       if (await markUploaded(ctx.db, video.id, stat.size)) {
         try {
           await enqueueAnalysis(ctx, video.id);

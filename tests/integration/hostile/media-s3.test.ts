@@ -1,0 +1,103 @@
+// An upload over the size limit on STORAGE=s3 (a real local S3, s3rver): S3 does not limit what
+// presigned part URLs receive, so the joined object is checked after the multipart upload
+// completes; it is deleted and the video fails with a reason. The limit is lowered for this file
+// so that the test moves megabytes, not gigabytes.
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type * as ClientLimits from '../../../src/config/limits.ts';
+import { startTestS3, type TestS3 } from '../../support/s3.ts';
+import { startTestServer, type TestServer } from '../../support/server.ts';
+
+const LIMIT = 20 * 1024 * 1024;
+vi.mock('../../../src/config/limits.ts', async (original) => ({
+  ...(await original<typeof ClientLimits>()),
+  VIDEO_MAX_BYTES: 20 * 1024 * 1024, // LIMIT: the factory runs before the file's own constants
+}));
+
+let s3: TestS3;
+let server: TestServer;
+let token: string;
+const PART = 16 * 1024 * 1024;
+
+beforeAll(async () => {
+  s3 = await startTestS3();
+  process.env.AWS_ACCESS_KEY_ID = 'S3RVER';
+  process.env.AWS_SECRET_ACCESS_KEY = 'S3RVER';
+  server = await startTestServer({ ...s3.env, WORKER: 'off' });
+  await server.createUser({ email: 'a@example.com', password: 'password1' });
+  token = await server.login('a@example.com', 'password1');
+});
+afterAll(async () => {
+  await server?.close();
+  await s3?.close();
+});
+
+async function multipartUpload(total: number): Promise<{ id: string; complete: Response }> {
+  const created = await server.call('POST', '/api/videos', {
+    token,
+    body: {
+      filename: 'big.mp4',
+      video_length: 3,
+      video_date: '2024-02-03T04:05:06.007',
+      output_language: 'en',
+      about_this_video: '',
+    },
+  });
+  const id = created.body.data.id as string;
+  const started = await server.call('POST', `/api/videos/${id}/multipart`, { token });
+  const uploadId = started.body.upload_id as string;
+  const data = crypto.randomBytes(total);
+  const chunks = [data.subarray(0, PART), data.subarray(PART)];
+  const signed = await server.call('POST', `/api/videos/${id}/multipart/sign-parts`, {
+    token,
+    body: { upload_id: uploadId, part_numbers: [1, 2] },
+  });
+  const etags: string[] = [];
+  for (const [i, chunk] of chunks.entries()) {
+    const res = await fetch(signed.body.parts[i].url as string, { method: 'PUT', body: chunk });
+    expect(res.status).toBe(200);
+    etags.push(res.headers.get('etag') ?? '');
+  }
+  const complete = await fetch(`${server.url}/api/videos/${id}/multipart/complete`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      upload_id: uploadId,
+      parts: etags.map((etag, i) => ({ part_number: i + 1, etag })),
+    }),
+  });
+  return { id, complete };
+}
+
+async function videoRow(id: string) {
+  const [row] = await server.ctx.db.query<{ status: string; failure_reason: string | null }>(
+    'SELECT status, failure_reason FROM videos WHERE id = $1',
+    [id],
+  );
+  return row;
+}
+
+describe('S3 multipart upload over the size limit', () => {
+  it('deletes the joined object and fails the video with a reason', async () => {
+    const { id, complete } = await multipartUpload(LIMIT + 1);
+    expect(complete.status).toBe(413);
+    expect(await complete.json()).toEqual({ detail: 'File size must not exceed 5GB' });
+    expect(await server.ctx.storage.stat(`input/${id}/source.mp4`)).toBeUndefined();
+    expect(await videoRow(id)).toEqual({
+      status: 'failed',
+      failure_reason: 'the uploaded file is larger than 5 GB',
+    });
+    const status = await server.call('PUT', `/api/videos/${id}/update-status`, {
+      token,
+      body: { status: 'in_progress' },
+    });
+    expect(status.body.data.status).toBe('failed');
+  });
+
+  it('keeps an object at the limit', async () => {
+    const { id, complete } = await multipartUpload(LIMIT);
+    expect(complete.status).toBe(200);
+    expect(await server.ctx.storage.stat(`input/${id}/source.mp4`)).toMatchObject({ size: LIMIT });
+    expect((await videoRow(id))?.status).toBe('uploading');
+  });
+});
