@@ -1,6 +1,7 @@
 // `npm start`: build the web app when needed, then one process serves PWA, API and assets.
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../src/config.ts';
+import { stopOnSignals } from '../src/lifecycle/shutdown.ts';
 import { startServer } from '../src/server.ts';
 import { buildWebApp, webBuildIsStale } from '../src/web-build.ts';
 
@@ -12,14 +13,7 @@ async function main(): Promise<void> {
     buildWebApp(root, config.webRoot);
   }
   const running = await startServer(config);
-  const stop = (): void => {
-    running.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  stopOnSignals(running, (level, msg, fields) => running.app.log[level](fields ?? {}, msg));
 }
 
 main().catch((err: unknown) => {

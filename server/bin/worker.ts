@@ -4,7 +4,9 @@
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/open.ts';
 import { startWorkerLanes } from '../src/jobs/lanes.ts';
+import { createLog } from '../src/jobs/log.ts';
 import { DEFAULT_LEASE_MS } from '../src/jobs/worker.ts';
+import { stopOnSignals } from '../src/lifecycle/shutdown.ts';
 import { createContext } from '../src/server.ts';
 
 function concurrency(): number {
@@ -52,17 +54,19 @@ async function main(): Promise<void> {
       concurrency: n,
     }),
   );
-  const stop = (): void => {
-    lanes
-      .stop()
-      .then(() => db.close())
-      .then(
-        () => process.exit(0),
-        () => process.exit(1),
-      );
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  let closingDb = false;
+  const log = createLog(config.logLevel);
+  stopOnSignals(
+    {
+      async close() {
+        await lanes.stop();
+        closingDb = true;
+        await db.close();
+      },
+      waitingFor: () => (closingDb ? ['the database to close'] : lanes.describeRunning()),
+    },
+    (level, msg, fields) => log(level, msg, { ...fields }),
+  );
 }
 
 main().catch((err: unknown) => {

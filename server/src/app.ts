@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppContext } from './context.ts';
+import { logStream } from './lifecycle/log-stream.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { frameworkErrorAnswer, registerErrorHandling } from './plugins/errors.ts';
 import { loggerOptions } from './plugins/request-log.ts';
@@ -35,7 +36,10 @@ function acceptEmptyJsonBodies(app: FastifyInstance): void {
 /** The HTTP application: API under /api, assets under /assets, the PWA everywhere else. */
 export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger === false ? false : loggerOptions(ctx.config.logLevel, opts.logStream),
+    logger:
+      opts.logger === false
+        ? false
+        : loggerOptions(ctx.config.logLevel, opts.logStream ?? logStream),
     bodyLimit: 1024 * 1024,
     trustProxy: false,
     // Request ids in logs; answers never echo internals.

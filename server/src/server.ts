@@ -1,6 +1,7 @@
 // Assembles the running product from a Config: database, secrets, HTTP app (and later the
 // inline worker). Used by `npm start`, `npm run dev` and the integration tests.
 import fs from 'node:fs';
+import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { ensureDemoAccount } from './accounts/demo-account.ts';
 import { buildApp, type BuildOptions } from './app.ts';
@@ -9,13 +10,14 @@ import type { AppContext } from './context.ts';
 import type { Db } from './db/db.ts';
 import { openDatabase } from './db/open.ts';
 import { startInlineWorker } from './jobs/inline.ts';
+import type { Stoppable } from './lifecycle/shutdown.ts';
 import { loadSecrets } from './secrets.ts';
 import { createStorage } from './storage/create.ts';
 
-export interface Running {
+export interface Running extends Stoppable {
   app: FastifyInstance;
   ctx: AppContext;
-  /** Stops accepting requests, then closes the database. */
+  /** Stops the worker and accepting requests, then closes the database. */
   close(): Promise<void>;
 }
 
@@ -39,14 +41,32 @@ export async function startServer(
   const app = await buildApp(ctx, opts);
   await app.listen({ port: config.port, host: config.host });
   const worker = config.worker === 'inline' ? startInlineWorker(ctx) : undefined;
+  const connections = new Set<Socket>();
+  app.server.on('connection', (socket) => {
+    connections.add(socket);
+    socket.once('close', () => connections.delete(socket));
+  });
+  let step = 'nothing';
   return {
     app,
     ctx,
     async close() {
       // The worker first: it gives its running job back to the queue while the database is open.
+      step = 'worker';
       await worker?.stop();
+      step = 'http';
       await app.close();
+      step = 'database';
       await ctx.db.close();
+      step = 'nothing';
+    },
+    waitingFor() {
+      if (step === 'worker')
+        return [`the analysis worker: ${worker?.describeRunning().join(', ')}`];
+      if (step === 'http')
+        return [`HTTP: ${connections.size} connection(s) with a request in flight`];
+      if (step === 'database') return ['the database to close'];
+      return [];
     },
   };
 }

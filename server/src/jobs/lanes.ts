@@ -12,6 +12,8 @@ export interface WorkerLanes {
   readonly workers: readonly JobWorker[];
   /** Stops both lanes; running jobs go back to the queue. */
   stop(): Promise<void>;
+  /** The jobs running now, in words (what a stopping process still waits for). */
+  describeRunning(): string[];
 }
 
 export function startWorkerLanes(
@@ -49,5 +51,6 @@ export function startWorkerLanes(
       await started;
       await Promise.all(workers.map((w) => w.stop()));
     },
+    describeRunning: () => workers.flatMap((w) => w.describeRunning()),
   };
 }

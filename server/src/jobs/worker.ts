@@ -111,6 +111,13 @@ export class JobWorker {
     this.wakeUp?.();
   }
 
+  /** The jobs running now, in words (what a stopping process still waits for). */
+  describeRunning(): string[] {
+    return [...this.active.values()].map(
+      ({ job }) => `job ${job.id} (${job.name}, video ${job.video_id ?? '-'})`,
+    );
+  }
+
   /** Claims one due job and runs it to its end; false when none was due. For tests and tools. */
   async runOnce(): Promise<boolean> {
     const job = await claimJob(this.ctx.db, {
