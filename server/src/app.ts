@@ -3,6 +3,7 @@ import type { AppContext } from './context.ts';
 import { logStream } from './lifecycle/log-stream.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { frameworkErrorAnswer, registerErrorHandling } from './plugins/errors.ts';
+import { registerLoadShedding } from './plugins/load-shedding.ts';
 import { loggerOptions } from './plugins/request-log.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { schemaController } from './plugins/validation.ts';
@@ -47,6 +48,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     schemaController,
     frameworkErrors: frameworkErrorAnswer,
   });
+  registerLoadShedding(app);
   registerErrorHandling(app);
   registerSecurityHeaders(app, ctx.config);
   acceptEmptyJsonBodies(app);

@@ -8,6 +8,7 @@ import { buildApp, type BuildOptions } from './app.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Db } from './db/db.ts';
+import { gated } from './db/gate.ts';
 import { openDatabase } from './db/open.ts';
 import { startInlineWorker } from './jobs/inline.ts';
 import type { Stoppable } from './lifecycle/shutdown.ts';
@@ -25,7 +26,7 @@ export async function createContext(config: Config, db?: Db): Promise<AppContext
   fs.mkdirSync(config.dataDir, { recursive: true });
   return {
     config,
-    db: db ?? (await openDatabase(config)),
+    db: gated(db ?? (await openDatabase(config))),
     secrets: loadSecrets(config.dataDir),
     storage: createStorage(config),
     now: Date.now,

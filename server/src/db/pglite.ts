@@ -36,6 +36,7 @@ export function wrapPglite(pg: PGlite): Db {
   });
   return {
     kind: 'pglite',
+    connections: 1,
     ...asQueryable(pg),
     tx: (fn) => pg.transaction((t) => fn(asQueryable(t))),
     close: () => pg.close(),

@@ -35,6 +35,7 @@ export async function openPostgres(url: string): Promise<Db> {
   });
   return {
     kind: 'postgres',
+    connections: max,
     ...asQueryable(pool),
     async tx(fn) {
       const client = await pool.connect();

@@ -1,0 +1,51 @@
+// Load shedding (issue 14): while the one database connection is taken (here by a transaction
+// that stays open, as a slow step would hold it), API requests are not left waiting: past their
+// queue budget they get a 503 in the API's error format with Retry-After, and the server serves
+// again as soon as the database is free.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../support/server.ts';
+
+let server: TestServer;
+let token = '';
+
+beforeAll(async () => {
+  server = await startTestServer();
+  await server.createUser({ email: 'busy@example.com', password: 'Busy12345' });
+  token = await server.login('busy@example.com', 'Busy12345');
+});
+afterAll(() => server?.close());
+
+async function get(
+  path: string,
+): Promise<{ status: number; retryAfter: string | null; body: unknown }> {
+  const res = await fetch(server.url + path, { headers: { authorization: `Bearer ${token}` } });
+  return { status: res.status, retryAfter: res.headers.get('retry-after'), body: await res.json() };
+}
+
+describe('load shedding', () => {
+  it('answers 503 with Retry-After while the database is held, and serves once it is free', async () => {
+    let release = (): void => undefined;
+    let held = true;
+    const holder = server.ctx.db.tx(async (q) => {
+      await q.query('SELECT 1');
+      await new Promise<void>((r) => {
+        release = r;
+        setTimeout(r, 20_000); // never hold the database past the test, even when it fails
+      });
+      held = false;
+    });
+    const answers = await Promise.all(
+      ['/api/videos', '/api/profile', '/api/videos?page=2', '/api/profile'].map(async (p) => ({
+        ...(await get(p)),
+        whileHeld: held,
+      })),
+    );
+    for (const a of answers) {
+      expect(a).toMatchObject({ status: 503, retryAfter: '1', whileHeld: true });
+      expect(typeof (a.body as { detail: unknown }).detail).toBe('string');
+    }
+    release();
+    await holder;
+    expect((await get('/api/profile')).status).toBe(200);
+  });
+});
