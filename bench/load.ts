@@ -1,0 +1,196 @@
+// Load (issue 14 §4): LOAD_CLIENTS (200) clients listing, opening details, searching videos and
+// scenes and refreshing tokens against `npm start`'s embedded default (PGlite on disk, WORKER
+// inline) for LOAD_SECONDS (60) per run: paced like users (200 requests a second in all; bar:
+// p99 <= 100 ms) and flat out (bar: 0 errors, no request over 2 s), each without and with an
+// analysis running in the server. Prints requests per second, p50/p95/p99/max, errors, 503s
+// (shed load), peak throughput and peak server memory, beside the machine's load average.
+//   node --import tsx bench/load.ts        LOAD_SECONDS=10 for a quick look
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const CLIENTS = Number(process.env.LOAD_CLIENTS ?? 200);
+const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
+const SEARCHES = ['harbour at night', 'crane', 'rain on the market', 'train bridge', 'snow ship'];
+
+interface Ready {
+  url: string;
+  tokens: string[];
+  videoIds: string[];
+}
+
+interface Run {
+  name: string;
+  ms: number[];
+  statuses: Map<string, number>;
+  errors: number;
+  shed: number;
+  perSecond: Map<number, number>;
+  peakRssMb: number;
+}
+
+async function startServer(analysis: boolean): Promise<{ child: ChildProcess; ready: Ready }> {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'va-load-'));
+  const readyFile = path.join(tmp, 'ready.json');
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(import.meta.dirname, '_load-server.ts')],
+    {
+      env: {
+        ...process.env,
+        DATA_DIR: path.join(tmp, 'data'),
+        WEB_ROOT: path.join(tmp, 'no-web'),
+        DATABASE_URL: '',
+        WORKER: 'inline',
+        LOG_LEVEL: 'info',
+        LOAD_ANALYSIS: analysis ? '1' : '0',
+        LOAD_CLIENTS: String(CLIENTS),
+        READY_FILE: readyFile,
+      },
+      // The server logs every request as npm start does; the bench reads and drops the lines.
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  child.stdout!.resume();
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`load server exited (${code})`))),
+  );
+  const waitReady = (async () => {
+    while (!fs.existsSync(readyFile)) await new Promise((r) => setTimeout(r, 200));
+    return JSON.parse(fs.readFileSync(readyFile, 'utf8')) as Ready;
+  })();
+  return { child, ready: await Promise.race([waitReady, exited]) };
+}
+
+function rssMb(pid: number): number {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+}
+
+/** One client's next request: mostly lists and details, some searches, now and then a refresh. */
+function pick(ready: Ready, i: number): { kind: string; path: string } {
+  const r = Math.random();
+  const id = ready.videoIds[Math.floor(Math.random() * ready.videoIds.length)]!;
+  const q = encodeURIComponent(SEARCHES[i % SEARCHES.length]!);
+  if (r < 0.35) return { kind: 'list', path: `/api/videos?page=${1 + (i % 5)}&size=20` };
+  if (r < 0.65) return { kind: 'detail', path: `/api/videos/${id}` };
+  if (r < 0.8)
+    return { kind: 'video search', path: `/api/videos/find-similar-videos?description=${q}` };
+  if (r < 0.95)
+    return { kind: 'scene search', path: `/api/videos/find-similar-scenes?description=${q}` };
+  return { kind: 'refresh', path: '/api/refresh' };
+}
+
+async function load(name: string, ready: Ready, pid: number, paced: boolean): Promise<Run> {
+  const run: Run = {
+    name,
+    ms: [],
+    statuses: new Map(),
+    errors: 0,
+    shed: 0,
+    perSecond: new Map(),
+    peakRssMb: 0,
+  };
+  const tokens = [...ready.tokens];
+  const t0 = performance.now();
+  const end = t0 + SECONDS * 1000;
+  const memory = setInterval(() => (run.peakRssMb = Math.max(run.peakRssMb, rssMb(pid))), 250);
+  const client = async (c: number): Promise<void> => {
+    // Paced: one request a second each, spread over the second.
+    let next = t0 + (paced ? Math.random() * 1000 : 0);
+    for (let i = 0; ; i++) {
+      if (paced) {
+        const wait = next - performance.now();
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+        next += 1000;
+      }
+      if (performance.now() >= end) return;
+      const { kind, path: p } = pick(ready, c + i);
+      const started = performance.now();
+      try {
+        const res = await fetch(ready.url + p, {
+          headers: { authorization: `Bearer ${tokens[c]}` },
+        });
+        const body = (await res.json()) as { access_token?: string };
+        if (res.status === 200 && kind === 'refresh' && body.access_token)
+          tokens[c] = body.access_token;
+        if (res.status === 503) run.shed++;
+        else if (res.status !== 200) run.errors++;
+        const key = `${kind} ${res.status}`;
+        run.statuses.set(key, (run.statuses.get(key) ?? 0) + 1);
+      } catch {
+        run.errors++;
+      }
+      const done = performance.now();
+      run.ms.push(done - started);
+      const second = Math.floor((done - t0) / 1000);
+      run.perSecond.set(second, (run.perSecond.get(second) ?? 0) + 1);
+    }
+  };
+  await Promise.all(Array.from({ length: CLIENTS }, (_, c) => client(c)));
+  clearInterval(memory);
+  return run;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+function report(run: Run): { p99: number; max: number; errors: number } {
+  const sorted = [...run.ms].sort((a, b) => a - b);
+  const [p50, p95, p99, max] = [50, 95, 99, 100].map((p) => percentile(sorted, p));
+  const peak = Math.max(
+    0,
+    ...[...run.perSecond.entries()].filter(([s]) => s < SECONDS).map(([, n]) => n),
+  );
+  const over2s = sorted.filter((ms) => ms > 2000).length;
+  console.log(
+    `${run.name.padEnd(26)} ${(run.ms.length / SECONDS).toFixed(0).padStart(5)} req/s` +
+      `  p50 ${p50!.toFixed(0)}  p95 ${p95!.toFixed(0)}  p99 ${p99!.toFixed(0)}  max ${max!.toFixed(0)} ms` +
+      `  errors ${run.errors}  503s ${run.shed}  over 2 s ${over2s}  peak ${peak} req/s` +
+      `  peak RSS ${run.peakRssMb.toFixed(0)} MB  (load ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')})`,
+  );
+  const bad = [...run.statuses.entries()].filter(([k]) => !k.endsWith(' 200'));
+  if (bad.length) console.log(`  not 200: ${bad.map(([k, n]) => `${k} x${n}`).join(', ')}`);
+  return { p99: p99!, max: max!, errors: run.errors };
+}
+
+export async function main(): Promise<{ ok: boolean }> {
+  console.log(`${CLIENTS} clients, ${SECONDS} s per run, embedded PGlite, WORKER=inline`);
+  let ok = true;
+  for (const analysis of [false, true]) {
+    const { child, ready } = await startServer(analysis);
+    try {
+      const suffix = analysis ? ' + analysis' : '';
+      const paced = report(await load(`paced 200 req/s${suffix}`, ready, child.pid!, true));
+      const flat = report(await load(`flat out${suffix}`, ready, child.pid!, false));
+      ok &&= paced.p99 <= 100 && flat.errors === 0 && flat.max <= 2000;
+    } finally {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    }
+  }
+  console.log(
+    ok ? 'bars met' : 'bars NOT met (p99 <= 100 ms paced; flat out: 0 errors, max <= 2 s)',
+  );
+  return { ok };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]!).href) {
+  main().then(
+    (r) => process.exit(r.ok ? 0 : 1),
+    (err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}
