@@ -12,7 +12,7 @@ beforeAll(async () => {
   server = await startTestServer();
   await server.createUser({ email: 'busy@example.com', password: 'Busy12345' });
   token = await server.login('busy@example.com', 'Busy12345');
-});
+}, 180_000);
 afterAll(() => server?.close());
 
 async function get(

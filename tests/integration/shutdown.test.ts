@@ -42,7 +42,7 @@ describe('shutdown', () => {
     expect(others()).toEqual([]);
     process.kill(reader, 'SIGCONT');
     expect(await endsWithin(s, 10_000), s.alive().join('\n')).toBe(true);
-  }, 180_000);
+  }, 300_000);
 
   it('gives up on a request that never ends after 10 s and says what it waited for', async () => {
     started = await npmStart({ env: { WORKER: 'off' } });
@@ -66,5 +66,5 @@ describe('shutdown', () => {
       .map((l) => JSON.parse(l) as { msg?: string; waitingFor?: string[] });
     const deadline = lines.find((l) => l.msg === 'shutdown deadline passed: exiting');
     expect(deadline?.waitingFor).toEqual(['HTTP: 1 connection(s) with a request in flight']);
-  }, 180_000);
+  }, 300_000);
 });
