@@ -15,7 +15,12 @@ import { makeVideo } from '../support/media.ts';
 import { seedCompletedVideo, teamOf } from '../support/seed.ts';
 import { startApp, type E2eApp } from './support/app.ts';
 import { journey } from './support/journey.ts';
-import { copyOfWebBuild, releaseNewWorker, signInControlled } from './support/service-worker.ts';
+import {
+  copyOfWebBuild,
+  languagesOnDevice,
+  releaseNewWorker,
+  signInControlled,
+} from './support/service-worker.ts';
 import { logIn, messages, waitForAsync } from './support/ui.ts';
 import { uploadThroughDialog } from './support/upload-dialog.ts';
 
@@ -216,13 +221,7 @@ journey(
   async (page) => {
     await signInControlled(page, A, PASSWORD);
     // The list fetches the dialog's output languages for later, though the dialog never opened.
-    await waitForAsync(
-      page,
-      `caches.keys().then((names) => Promise.all(names.map((n) => caches.open(n)
-        .then((c) => c.match('/api/supported-videos-languages', { ignoreSearch: true })))))
-        .then((hits) => hits.some(Boolean))`,
-      'the output languages on the device',
-    );
+    await languagesOnDevice(page);
     await page.context().setOffline(true);
     await page.getByText(m['pwa.offline']!).waitFor();
     const name = 'queued-offline.mp4';

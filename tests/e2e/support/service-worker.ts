@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { WEB_ROOT } from './paths.ts';
-import { logIn } from './ui.ts';
+import { logIn, waitForAsync } from './ui.ts';
 
 /** A copy of the web build for startApp({ webRoot }); the spec removes it when done. */
 export function copyOfWebBuild(name: string): string {
@@ -29,4 +29,15 @@ export async function signInControlled(page: Page, email: string, password: stri
 export async function releaseNewWorker(page: Page, webRoot: string): Promise<void> {
   fs.appendFileSync(path.join(webRoot, 'sw.js'), `\n// release ${Date.now()}\n`);
   await page.evaluate('navigator.serviceWorker.getRegistration().then((r) => r.update())');
+}
+
+/** The list fetches the upload dialog's output languages for later: wait until they are kept. */
+export async function languagesOnDevice(page: Page): Promise<void> {
+  await waitForAsync(
+    page,
+    `caches.keys().then((names) => Promise.all(names.map((n) => caches.open(n)
+      .then((c) => c.match('/api/supported-videos-languages', { ignoreSearch: true })))))
+      .then((hits) => hits.some(Boolean))`,
+    'the output languages on the device',
+  );
 }
