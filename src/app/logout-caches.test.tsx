@@ -48,6 +48,7 @@ describe('user caches on a page no service worker controls', { timeout: 30_000 }
     await user.click(screen.getByRole('button', { name: 'Delete account' }));
     const dialog = await screen.findByRole('alertdialog', {}, FIRST);
     await user.type(within(dialog).getByLabelText('Your email address'), 'user@example.com');
+    await user.type(within(dialog).getByLabelText('Current password'), 'Secret123');
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(window.location.pathname).toBe('/login'), FIRST);
     await waitFor(() => expect(storage.names()).toEqual([PRECACHE]));

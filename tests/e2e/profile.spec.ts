@@ -167,7 +167,7 @@ journey(
 );
 
 journey(
-  'Delete account: the typed e-mail must match, then logout, and the login fails',
+  'Delete account: the typed e-mail must match and the password is checked, then logout, and the login fails',
   () => app,
   async (page) => {
     const email = 'leaver@example.com';
@@ -184,6 +184,12 @@ journey(
     await popup.getByLabel('Your email address').fill('someone@example.com');
     assert.equal(await remove.isDisabled(), true);
     await popup.getByLabel('Your email address').fill(email);
+    assert.equal(await remove.isDisabled(), true);
+    await popup.getByLabel('Current password').fill('Wrong9999');
+    await remove.click();
+    await popup.getByText('The current password is incorrect.').waitFor();
+    assert.equal(where(page), '/profile?type=delete_account');
+    await popup.getByLabel('Current password').fill(PASSWORD);
     await remove.click();
     await waitForPath(page, '/login');
 

@@ -51,6 +51,29 @@ describe('DELETE /api/users/{id}', () => {
     expect(me).not.toBe(other);
   });
 
+  it('asks for the current password: missing is 422, wrong is 400, and nothing is deleted', async () => {
+    const id = await server.createUser({ email: 'vera@example.com', password: 'Vera12345' });
+    const token = await server.login('vera@example.com', 'Vera12345');
+    const missing = await server.call('DELETE', `/api/users/${id}`, { token });
+    expect(missing.status).toBe(422);
+    expect(missing.body.detail[0]).toMatchObject({ loc: ['body', 'current_password'] });
+    const wrong = await server.call('DELETE', `/api/users/${id}`, {
+      token,
+      body: { current_password: 'Guess1234' },
+    });
+    expect(wrong).toEqual({
+      status: 400,
+      body: { detail: 'The current password is incorrect.' },
+    });
+    expect((await server.call('GET', '/api/profile', { token })).status).toBe(200);
+    const right = await server.call('DELETE', `/api/users/${id}`, {
+      token,
+      body: { current_password: 'Vera12345' },
+    });
+    expect(right.status).toBe(200);
+    expect((await server.call('GET', '/api/profile', { token })).status).toBe(401);
+  });
+
   it('deletes the account, its sessions, videos, scenes and files, and nothing of others', async () => {
     const owner = await server.createUser({
       email: 'rita@example.com',
@@ -69,7 +92,10 @@ describe('DELETE /api/users/{id}', () => {
     const second = await server.login('rita@example.com', 'Rita12345');
     expect(fs.existsSync(filesDir('input', mine))).toBe(true);
 
-    const res = await server.call('DELETE', `/api/users/${owner}`, { token });
+    const res = await server.call('DELETE', `/api/users/${owner}`, {
+      token,
+      body: { current_password: 'Rita12345' },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ deleted_videos: 1 });
 
@@ -144,7 +170,14 @@ describe('DELETE /api/users/{id}', () => {
     expect(await documents(indexed.id)).toBe(2);
     expect(await teamDocs()).toBe(4);
 
-    expect((await server.call('DELETE', `/api/users/${owner}`, { token })).status).toBe(200);
+    expect(
+      (
+        await server.call('DELETE', `/api/users/${owner}`, {
+          token,
+          body: { current_password: 'Uma123456' },
+        })
+      ).status,
+    ).toBe(200);
 
     expect(await liveJobs(failed.id)).toBe(0);
     expect(await documents(indexed.id)).toBe(0);
@@ -212,7 +245,14 @@ describe('DELETE /api/users/{id}', () => {
       team: 'T2',
     });
     const token = await server.login('a1@example.com', 'Aaaa11111');
-    expect((await server.call('DELETE', `/api/users/${a}`, { token })).status).toBe(200);
+    expect(
+      (
+        await server.call('DELETE', `/api/users/${a}`, {
+          token,
+          body: { current_password: 'Aaaa11111' },
+        })
+      ).status,
+    ).toBe(200);
     const rows = await server.ctx.db.query<{ id: string; is_team_admin: boolean }>(
       'SELECT id, is_team_admin FROM users WHERE id = ANY($1::uuid[]) ORDER BY created_at',
       [[b, c]],

@@ -100,6 +100,26 @@ describe('POST /api/reset-password', () => {
     expect(again.body.detail).toBeTypeOf('string');
   });
 
+  it('a password change ends the links sent before it', async () => {
+    await server.createUser({ email: 'jill@example.com', password: 'Jill12345' });
+    const session = await server.login('jill@example.com', 'Jill12345');
+    const token = await requestReset('jill@example.com');
+    const changed = await server.call('POST', '/api/change-password', {
+      token: session,
+      body: {
+        current_password: 'Jill12345',
+        new_password: 'Jill67890',
+        confirmation_password: 'Jill67890',
+      },
+    });
+    expect(changed.status).toBe(200);
+    const res = await server.call('POST', '/api/reset-password', {
+      body: { password: 'Stolen123', confirmationPassword: 'Stolen123', resetToken: token },
+    });
+    expect(res.status).toBe(401);
+    await server.login('jill@example.com', 'Jill67890');
+  });
+
   it('accepts snake_case names too', async () => {
     const token = await requestReset('erin@example.com');
     const res = await server.call('POST', '/api/reset-password', {

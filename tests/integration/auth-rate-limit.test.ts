@@ -1,49 +1,26 @@
-// Login throttling: per account with a growing delay, per client address, never for ever.
-import http from 'node:http';
+// Login throttling: per account with a growing delay, per client address, never for ever;
+// parallel guesses counted like sequential ones; password hashing capped; TRUST_PROXY.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { LOGIN_IP_FAILURES } from '../../server/src/limits.ts';
+import { hashSlots } from '../../server/src/auth/hash-slots.ts';
+import { LOGIN_ACCOUNT_FAILURES, LOGIN_IP_FAILURES } from '../../server/src/limits.ts';
 import { recordEvent } from '../../server/src/repositories/throttle.ts';
+import { callFrom, type AddressedAnswer } from '../support/call-from.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
 let server: TestServer;
 let offset = 0;
 const realNow = Date.now;
 
-/** A login sent from a chosen loopback address (the whole of 127/8 reaches the server). */
+/** A login sent from a chosen loopback address. */
 function loginFrom(
   localAddress: string,
   email: string,
   password: string,
-): Promise<{ status: number; retryAfter: string | undefined; body: { detail?: unknown } }> {
-  const { port } = new URL(server.url);
-  const payload = JSON.stringify({ email, password });
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        localAddress,
-        method: 'POST',
-        path: '/api/login',
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(payload),
-        },
-      },
-      (res) => {
-        let text = '';
-        res.on('data', (c: Buffer) => (text += c.toString()));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            retryAfter: res.headers['retry-after'] as string | undefined,
-            body: JSON.parse(text) as { detail?: unknown },
-          }),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
+  opts: { to?: TestServer; headers?: Record<string, string> } = {},
+): Promise<AddressedAnswer> {
+  return callFrom(opts.to ?? server, localAddress, 'POST', '/api/login', {
+    body: { email, password },
+    ...(opts.headers ? { headers: opts.headers } : {}),
   });
 }
 
@@ -129,5 +106,91 @@ describe('per-address throttle', () => {
     expect((await loginFrom('127.0.0.6', 'carol@example.com', 'Carol1234')).status).toBe(200);
     advance(15 * 60e3 + 1e3);
     expect((await loginFrom('127.0.0.5', 'carol@example.com', 'Carol1234')).status).toBe(200);
+  });
+});
+
+const statuses = (answers: AddressedAnswer[]): number[] => answers.map((a) => a.status).sort();
+
+describe('parallel guesses', () => {
+  it('counts each try before its password is checked: 20 at once get 5 checks, not 20', async () => {
+    // From 20 addresses, so that no per-address limit is what stops them.
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        loginFrom(`127.0.1.${i + 1}`, 'dave@example.com', `Wrong${i}xyz`),
+      ),
+    );
+    const checked = answers.filter((a) => a.status === 401).length;
+    expect(checked).toBe(LOGIN_ACCOUNT_FAILURES);
+    expect(statuses(answers).filter((s) => s !== 401)).toEqual(
+      Array(20 - LOGIN_ACCOUNT_FAILURES).fill(429),
+    );
+  });
+
+  it('counts wrong current passwords before the check too (change password)', async () => {
+    await server.createUser({ email: 'erin@example.com', password: 'Erin12345' });
+    const token = await server.login('erin@example.com', 'Erin12345');
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        callFrom(server, `127.0.2.${i + 1}`, 'POST', '/api/change-password', {
+          token,
+          body: {
+            current_password: `Wrong${i}xyz`,
+            new_password: 'Next12345',
+            confirmation_password: 'Next12345',
+          },
+        }),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 400)).toHaveLength(5);
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(7);
+  });
+});
+
+describe('password hashing is capped', () => {
+  /** Holds n hashing slots for an address until the answered function is called. */
+  function holdSlots(address: string, n: number): () => Promise<void> {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const held = Array.from({ length: n }, () =>
+      hashSlots.admit(address, (hashing) => hashing(() => released)),
+    );
+    return async () => {
+      release();
+      await Promise.all(held);
+    };
+  }
+
+  it('refuses an address with too many logins in flight at once, not the others', async () => {
+    const release = holdSlots('127.0.0.7', hashSlots.limits.perAddress);
+    try {
+      const busy = await loginFrom('127.0.0.7', 'carol@example.com', 'Carol1234');
+      expect(busy.status).toBe(429);
+      expect(busy.retryAfter).toBe('1');
+      expect(busy.body.detail).toMatch(/try again/);
+      // Another address waits its turn in the queue and is answered once hashing moves on.
+      const other = loginFrom('127.0.0.8', 'carol@example.com', 'Carol1234');
+      await release();
+      expect((await other).status).toBe(200);
+    } finally {
+      await release();
+    }
+  });
+
+  it('refuses everyone at once when the queue is full, and the refusal does not count', async () => {
+    const { running, queued } = hashSlots.limits;
+    const releases = Array.from({ length: running + queued }, (_, i) =>
+      holdSlots(`10.0.0.${i + 1}`, 1),
+    );
+    const releaseAll = () => Promise.all(releases.map((r) => r()));
+    try {
+      for (let i = 0; i < LOGIN_ACCOUNT_FAILURES + 1; i++) {
+        expect((await loginFrom('127.0.0.11', 'carol@example.com', 'wrong')).status).toBe(429);
+      }
+      await releaseAll();
+      // None of the refused tries was counted against the account or the address.
+      expect((await loginFrom('127.0.0.11', 'carol@example.com', 'Carol1234')).status).toBe(200);
+    } finally {
+      await releaseAll();
+    }
   });
 });

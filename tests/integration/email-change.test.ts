@@ -1,6 +1,12 @@
 // Changing the e-mail with a one-time code read from the outbox, and every way it can fail.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { countMessages, extractCode, waitForMessage } from '../support/outbox.ts';
+import { CODE_SENT } from '../../server/src/routes/users/index.ts';
+import {
+  countMessages,
+  extractCode,
+  extractResetToken,
+  waitForMessage,
+} from '../support/outbox.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
 let server: TestServer;
@@ -90,12 +96,52 @@ describe('e-mail change', () => {
     expect(invalid.body.detail[0].msg).toMatch(/^new_email /);
     const same = await request(token, email.toUpperCase());
     expect(same.status).toBe(422);
+  });
+
+  it('answers an address in use like a free one, and sends it nothing', async () => {
+    const { token } = await freshUser();
+    const free = await request(token, 'free-address@example.com');
+    offset += 31e3;
     const taken = await request(token, 'TAKEN@example.com');
-    expect(taken.status).toBe(422);
-    expect(taken.body.detail[0].msg).toBe(
-      'new_email cannot be used. Please choose another address.',
-    );
+    expect(taken).toEqual(free);
+    expect(taken).toEqual({ status: 200, body: { detail: CODE_SENT } });
+    // Step 2 answers like a wrong code for a free address, so nothing tells them apart there.
+    const res = await verify(token, 'taken@example.com', '123456');
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toBe('The code is incorrect. 4 tries left.');
+    await waitForMessage(server.dataDir, { to: 'free-address@example.com' });
+    await new Promise((r) => setTimeout(r, 300));
     expect(countMessages(server.dataDir, 'taken@example.com')).toBe(0);
+  });
+
+  it('counts a request before answering: parallel requests send one code', async () => {
+    const { token } = await freshUser();
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => request(token, 'parallel@example.com')),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 429, 429, 429]);
+    await waitForMessage(server.dataDir, { to: 'parallel@example.com' });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(countMessages(server.dataDir, 'parallel@example.com')).toBe(1);
+  });
+
+  it('ends the other sessions and outstanding reset links, and keeps this one', async () => {
+    const { email, token } = await freshUser();
+    const other = await server.login(email, 'Passw0rd1');
+    await server.call('POST', '/api/forgot-password', { body: { email } });
+    const resetToken = extractResetToken(
+      (await waitForMessage(server.dataDir, { to: email })).text,
+    );
+    await request(token, 'moved@example.com');
+    const done = await verify(token, 'moved@example.com', await codeFor('moved@example.com'));
+    expect(done.status).toBe(200);
+    expect((await server.call('GET', '/api/profile', { token })).status).toBe(200);
+    expect((await server.call('GET', '/api/profile', { token: other })).status).toBe(401);
+    const reset = await server.call('POST', '/api/reset-password', {
+      body: { resetToken, password: 'Taken0ver1', confirmationPassword: 'Taken0ver1' },
+    });
+    expect(reset.status).toBe(401);
+    await server.login('moved@example.com', 'Passw0rd1');
   });
 
   it('answers clear errors for a wrong code and stops after 5 tries', async () => {

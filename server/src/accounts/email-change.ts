@@ -3,6 +3,7 @@
 import crypto from 'node:crypto';
 import type { Language } from '../auth/validation.ts';
 import type { AppContext } from '../context.ts';
+import type { Queryable } from '../db/db.ts';
 import { fieldError, HttpError } from '../lib/http-error.ts';
 import {
   EMAIL_CODE_MAX_ATTEMPTS,
@@ -20,14 +21,16 @@ import {
   takeEmailChangeAttempt,
   upsertEmailChange,
 } from '../repositories/email-changes.ts';
-import { countEvents, recordEvent } from '../repositories/throttle.ts';
+import { invalidateUserResets } from '../repositories/password-resets.ts';
+import { revokeUserSessions } from '../repositories/sessions.ts';
+import { countEvents } from '../repositories/throttle.ts';
 import { findUserByEmail, setEmail, setLanguage, type UserRow } from '../repositories/users.ts';
-import { SCOPES } from './throttle.ts';
+import { reserveAttempt, SCOPES } from './throttle.ts';
 
 const CODE_SCOPE = SCOPES.emailCode;
 const HOUR_MS = 60 * 60 * 1000;
 
-/** Deliberately does not say whether another account has the address. */
+/** Only when verifying a right code: the request answers a taken address like a free one. */
 export const EMAIL_NOT_AVAILABLE = 'new_email cannot be used. Please choose another address.';
 export const NO_PENDING_CHANGE = 'There is no pending e-mail change. Please request a new code.';
 export const CODE_EXPIRED = 'The code has expired. Please request a new code.';
@@ -45,22 +48,20 @@ function sameEmail(a: string, b: string): boolean {
   return a.toLowerCase() === b.toLowerCase();
 }
 
-async function assertAvailable(ctx: AppContext, user: UserRow, newEmail: string): Promise<void> {
+/** The new address must differ from the current one (saying so tells nothing about others). */
+export function assertNewAddress(user: UserRow, newEmail: string): void {
   if (sameEmail(newEmail, user.email)) {
     throw fieldError('new_email', 'new_email is the same as your current e-mail address');
   }
-  const other = await findUserByEmail(ctx.db, newEmail);
-  if (other && other.id !== user.id) throw fieldError('new_email', EMAIL_NOT_AVAILABLE);
 }
 
-/** Seconds the user must wait before another code may be sent, or 0. */
-export async function codeWaitSeconds(ctx: AppContext, userId: string): Promise<number> {
-  const now = ctx.now();
-  const lastHour = await countEvents(ctx.db, {
-    scope: CODE_SCOPE,
-    key: userId,
-    since: now - HOUR_MS,
-  });
+async function takenByOther(ctx: AppContext, user: UserRow, email: string): Promise<boolean> {
+  const other = await findUserByEmail(ctx.db, email);
+  return other !== undefined && other.id !== user.id;
+}
+
+async function codeWaitSeconds(q: Queryable, now: number, userId: string): Promise<number> {
+  const lastHour = await countEvents(q, { scope: CODE_SCOPE, key: userId, since: now - HOUR_MS });
   if (!lastHour.last) return 0;
   const last = lastHour.last.getTime();
   let until = last + EMAIL_CODE_RESEND_MS;
@@ -71,14 +72,32 @@ export async function codeWaitSeconds(ctx: AppContext, userId: string): Promise<
   return until > now ? Math.ceil((until - now) / 1000) : 0;
 }
 
-/** Checks the address and sends a fresh code to it, replacing any earlier one. */
+/**
+ * Counts a code request before anything else is looked at (parallel requests count like
+ * sequential ones). Answers the seconds the user must wait (nothing counted), or 0.
+ */
+export function reserveCodeSend(ctx: AppContext, userId: string): Promise<number> {
+  return reserveAttempt(
+    ctx,
+    [`${CODE_SCOPE}:${userId}`],
+    (q) => codeWaitSeconds(q, ctx.now(), userId),
+    { scope: CODE_SCOPE, key: userId },
+  );
+}
+
+/**
+ * Stores a fresh code for the new address, replacing any earlier one, and queues its mail. An
+ * address another account uses gets a pending change as well, whose code is sent nowhere: the
+ * answer, the next step and its "incorrect code" replies are the same as for a free address, so
+ * the call cannot be used to learn which addresses have accounts.
+ */
 export async function requestEmailChange(
   ctx: AppContext,
   user: UserRow,
   newEmail: string,
   language: Language,
 ): Promise<void> {
-  await assertAvailable(ctx, user, newEmail);
+  const taken = await takenByOther(ctx, user, newEmail);
   const now = ctx.now();
   const code = String(crypto.randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
   const message = templates.emailCode[language]({ code, minutes: EMAIL_CODE_TTL_MS / 60_000 });
@@ -92,20 +111,23 @@ export async function requestEmailChange(
       now,
       ttlMs: EMAIL_CODE_TTL_MS,
     });
-    await recordEvent(q, { scope: CODE_SCOPE, key: user.id, at: now });
     await setLanguage(q, user.id, language);
-    await queueMail(ctx, q, { to: newEmail, ...message }, EMAIL_CODE_TTL_MS);
+    if (!taken) await queueMail(ctx, q, { to: newEmail, ...message }, EMAIL_CODE_TTL_MS);
   });
-  mailQueued();
+  if (!taken) mailQueued();
 }
 
-/** Applies the change when the code is right; answers both addresses for the notice. */
+/**
+ * Applies the change when the code is right; answers both addresses for the notice. The user's
+ * other sessions and outstanding reset links end with it: whoever held them proved nothing new.
+ */
 export async function verifyEmailChange(
   ctx: AppContext,
-  user: UserRow,
+  auth: { user: UserRow; sessionId: string },
   newEmail: string,
   otp: string,
 ): Promise<{ oldEmail: string; newEmail: string }> {
+  const user = auth.user;
   const pending = await findEmailChange(ctx.db, user.id);
   if (!pending || !sameEmail(pending.new_email, newEmail)) {
     throw new HttpError(400, NO_PENDING_CHANGE);
@@ -123,11 +145,16 @@ export async function verifyEmailChange(
       `The code is incorrect. ${left} ${left === 1 ? 'try' : 'tries'} left.`,
     );
   }
-  await assertAvailable(ctx, user, pending.new_email);
+  // Another account took the address after the code was sent (whoever has the code owns it).
+  if (await takenByOther(ctx, user, pending.new_email)) {
+    throw fieldError('new_email', EMAIL_NOT_AVAILABLE);
+  }
   try {
     await ctx.db.tx(async (q) => {
       await setEmail(q, user.id, pending.new_email);
       await deleteEmailChange(q, user.id);
+      await revokeUserSessions(q, user.id, auth.sessionId);
+      await invalidateUserResets(q, user.id, ctx.now());
     });
   } catch (err) {
     // Another account took the address between the check and the update.

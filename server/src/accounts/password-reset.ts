@@ -1,4 +1,5 @@
 // Forgot and reset password. Reset links carry a random token; the database keeps its hash.
+import type { Hashing } from '../auth/hash-slots.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { hashToken, newToken } from '../auth/tokens.ts';
 import { languageOr, type Language } from '../auth/validation.ts';
@@ -12,6 +13,7 @@ import {
   consumePasswordReset,
   insertPasswordReset,
   invalidateUserResets,
+  isLiveReset,
 } from '../repositories/password-resets.ts';
 import { revokeUserSessions } from '../repositories/sessions.ts';
 import { countEvents, recordEvent } from '../repositories/throttle.ts';
@@ -59,16 +61,25 @@ export async function sendResetLink(
   mailQueued();
 }
 
-/** Sets the new password with a valid token; the token and every session end with it. */
+/**
+ * Sets the new password with a valid token; the token and every session end with it. A link that
+ * is not live answers before any hashing, so made-up tokens cost the server nothing.
+ */
 export async function resetPassword(
   ctx: AppContext,
+  hashing: Hashing,
   token: string,
   password: string,
 ): Promise<void> {
-  const hash = await hashPassword(password);
+  const tokenHash = hashToken(token);
+  if (!(await isLiveReset(ctx.db, tokenHash, ctx.now()))) {
+    throw new HttpError(401, INVALID_RESET_LINK);
+  }
+  const hash = await hashing(() => hashPassword(password));
   await ctx.db.tx(async (q) => {
     const now = ctx.now();
-    const userId = await consumePasswordReset(q, hashToken(token), now);
+    // Consumed here, in one statement: of two racing resets with one link, one wins.
+    const userId = await consumePasswordReset(q, tokenHash, now);
     if (!userId) throw new HttpError(401, INVALID_RESET_LINK);
     await setPassword(q, userId, hash, false);
     await invalidateUserResets(q, userId, now);

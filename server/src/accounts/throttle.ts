@@ -2,8 +2,10 @@
 // Per account: after LOGIN_ACCOUNT_FAILURES failures in the window, each further try waits a
 // doubling delay (capped at the window), so a lock always ends. A client address that signed in
 // to the account recently only counts its own failures, so an attacker elsewhere cannot lock the
-// real user out. Per address: a higher limit across all accounts.
+// real user out. Per address: a higher limit across all accounts. An attempt is recorded before
+// its password is checked (reserveAttempt), so parallel guesses count like sequential ones.
 import type { AppContext } from '../context.ts';
+import type { Queryable } from '../db/db.ts';
 import {
   LOGIN_ACCOUNT_FAILURES,
   LOGIN_BASE_DELAY_MS,
@@ -15,9 +17,11 @@ import {
 import {
   clearEvents,
   countEvents,
+  lockThrottleKeys,
   pruneEvents,
   recordEvent,
   type EventCount,
+  type ThrottleEvent,
 } from '../repositories/throttle.ts';
 
 /** The kinds of counted events, one place for their names. */
@@ -42,22 +46,41 @@ function waitSeconds(c: EventCount, limit: number, now: number): number {
 
 const accountKey = (email: string): string => email.trim().toLowerCase();
 
-export async function loginWaitSeconds(
+/**
+ * Checks a throttle and, when it allows the attempt, records it as one step under a lock on the
+ * given keys: the attempt counts before its password is checked, so parallel requests cannot get
+ * more tries through one window than sequential ones. Answers the seconds to wait (nothing was
+ * recorded), or 0 when the attempt is recorded.
+ */
+export async function reserveAttempt(
   ctx: AppContext,
-  email: string,
+  locks: readonly string[],
+  wait: (q: Queryable) => Promise<number>,
+  event: Omit<ThrottleEvent, 'at'>,
+): Promise<number> {
+  return ctx.db.tx(async (q) => {
+    await lockThrottleKeys(q, locks);
+    const seconds = await wait(q);
+    if (seconds === 0) await recordEvent(q, { ...event, at: ctx.now() });
+    return seconds;
+  });
+}
+
+async function loginWaitSeconds(
+  q: Queryable,
+  now: number,
+  key: string,
   clientIp: string,
 ): Promise<number> {
-  const now = ctx.now();
   const since = now - LOGIN_WINDOW_MS;
-  const key = accountKey(email);
-  const byIp = await countEvents(ctx.db, { scope: FAILED, clientIp, since });
-  const known = await countEvents(ctx.db, {
+  const byIp = await countEvents(q, { scope: FAILED, clientIp, since });
+  const known = await countEvents(q, {
     scope: SIGNED_IN,
     key,
     clientIp,
     since: now - LOGIN_KNOWN_CLIENT_MS,
   });
-  const byAccount = await countEvents(ctx.db, {
+  const byAccount = await countEvents(q, {
     scope: FAILED,
     key,
     ...(known.count > 0 ? { clientIp } : {}),
@@ -69,15 +92,29 @@ export async function loginWaitSeconds(
   );
 }
 
-export async function recordLoginFailure(
+/**
+ * A login attempt, counted as a failure until the password proves right (recordLoginSuccess).
+ * Answers the seconds to wait when the throttle refuses it (then it is not counted), else 0.
+ */
+export function reserveLoginAttempt(
   ctx: AppContext,
   email: string,
   clientIp: string,
-): Promise<void> {
-  await recordEvent(ctx.db, { scope: FAILED, key: accountKey(email), clientIp, at: ctx.now() });
+): Promise<number> {
+  const key = accountKey(email);
+  return reserveAttempt(
+    ctx,
+    [`${FAILED}:${key}`, `${FAILED}@${clientIp}`],
+    (q) => loginWaitSeconds(q, ctx.now(), key, clientIp),
+    { scope: FAILED, key, clientIp },
+  );
 }
 
-/** A successful login resets the account's failures and marks the address as known. */
+/**
+ * A successful login forgets the failures from this address (its own attempt among them) and
+ * marks the address as known. Failures from elsewhere stay: a user signing in must not hand an
+ * attacker a fresh set of guesses.
+ */
 export async function recordLoginSuccess(
   ctx: AppContext,
   email: string,
@@ -85,12 +122,12 @@ export async function recordLoginSuccess(
 ): Promise<void> {
   const key = accountKey(email);
   const now = ctx.now();
-  await clearEvents(ctx.db, FAILED, key);
+  await clearEvents(ctx.db, FAILED, key, clientIp);
   await clearEvents(ctx.db, SIGNED_IN, key, clientIp);
   await recordEvent(ctx.db, { scope: SIGNED_IN, key, clientIp, at: now });
 }
 
-/** Forgets events no window looks at any more (called now and then, on successful logins). */
+/** Forgets events no window looks at any more (on successful logins, and by the scheduler). */
 export async function pruneThrottle(ctx: AppContext): Promise<void> {
   const now = ctx.now();
   await pruneEvents(ctx.db, FAILED, now - LOGIN_WINDOW_MS);
@@ -101,22 +138,33 @@ export async function pruneThrottle(ctx: AppContext): Promise<void> {
   await pruneEvents(ctx.db, SCOPES.emailCode, now - 60 * 60 * 1000);
 }
 
-/** Wrong current passwords of a signed-in user (change password, change e-mail). */
-export async function passwordCheckWaitSeconds(ctx: AppContext, userId: string): Promise<number> {
-  const now = ctx.now();
-  const c = await countEvents(ctx.db, {
-    scope: PASSWORD_CHECK,
-    key: userId,
-    since: now - LOGIN_WINDOW_MS,
-  });
-  return waitSeconds(c, PASSWORD_CHECK_FAILURES, now);
+/**
+ * A check of a signed-in user's current password (change password, change e-mail, delete
+ * account), counted as wrong until it proves right (recordPasswordCheck). Answers the seconds to
+ * wait when refused, else 0.
+ */
+export function reservePasswordCheck(ctx: AppContext, userId: string): Promise<number> {
+  return reserveAttempt(
+    ctx,
+    [`${PASSWORD_CHECK}:${userId}`],
+    async (q) => {
+      const now = ctx.now();
+      const c = await countEvents(q, {
+        scope: PASSWORD_CHECK,
+        key: userId,
+        since: now - LOGIN_WINDOW_MS,
+      });
+      return waitSeconds(c, PASSWORD_CHECK_FAILURES, now);
+    },
+    { scope: PASSWORD_CHECK, key: userId },
+  );
 }
 
+/** A right password forgets the user's wrong ones; a wrong one is already counted. */
 export async function recordPasswordCheck(
   ctx: AppContext,
   userId: string,
   ok: boolean,
 ): Promise<void> {
   if (ok) await clearEvents(ctx.db, PASSWORD_CHECK, userId);
-  else await recordEvent(ctx.db, { scope: PASSWORD_CHECK, key: userId, at: ctx.now() });
 }

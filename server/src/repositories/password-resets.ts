@@ -12,6 +12,16 @@ export async function insertPasswordReset(
   );
 }
 
+/** Whether a token is unused and unexpired now (without using it). */
+export async function isLiveReset(q: Queryable, tokenHash: string, now: number): Promise<boolean> {
+  const row = await one(
+    q,
+    'SELECT 1 FROM password_resets WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2',
+    [tokenHash, new Date(now)],
+  );
+  return row !== undefined;
+}
+
 /**
  * Marks an unused, unexpired token as used and answers its user; undefined when the token is
  * unknown, used or expired. One statement, so a token works exactly once even under races.

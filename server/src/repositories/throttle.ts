@@ -9,10 +9,14 @@ export interface EventCount {
   last: Date | undefined;
 }
 
-export async function recordEvent(
-  q: Queryable,
-  e: { scope: string; key: string; clientIp?: string; at: number },
-): Promise<void> {
+export interface ThrottleEvent {
+  scope: string;
+  key: string;
+  clientIp?: string;
+  at: number;
+}
+
+export async function recordEvent(q: Queryable, e: ThrottleEvent): Promise<void> {
   await q.query('INSERT INTO throttle_events (scope, key, client_ip, at) VALUES ($1, $2, $3, $4)', [
     e.scope,
     e.key,
@@ -48,6 +52,17 @@ export async function clearEvents(
      AND ($3::text IS NULL OR client_ip = $3)`,
     [scope, key, clientIp ?? null],
   );
+}
+
+/**
+ * Inside a transaction: waits for every other transaction holding one of these keys, until
+ * commit. A check and the record of its attempt then happen as one step, so parallel requests
+ * cannot all pass one count. Keys are locked in sorted order, so two callers never deadlock.
+ */
+export async function lockThrottleKeys(q: Queryable, keys: readonly string[]): Promise<void> {
+  for (const key of [...new Set(keys)].sort()) {
+    await q.query("SELECT pg_advisory_xact_lock(hashtextextended('throttle:' || $1, 0))", [key]);
+  }
 }
 
 /** Drops events of a scope that no window looks at any more. */

@@ -36,6 +36,11 @@ export interface EmailChangeVerifyPayload {
   language: AppLocale;
 }
 
+export interface DeleteAccountPayload {
+  id: Profile['id'];
+  current_password: string;
+}
+
 const profileApi = api.injectEndpoints({
   endpoints: (build) => ({
     getProfile: build.query<Profile, void>({
@@ -64,13 +69,12 @@ const profileApi = api.injectEndpoints({
         if (data) void dispatch(profileApi.util.upsertQueryData('getProfile', undefined, data));
       },
     }),
-    deleteAccount: build.mutation<unknown, Profile['id']>({
-      // An empty object, not no body: the base query always sends Content-Type JSON (section 7)
-      // and Fastify refuses that header with an empty body.
-      query: (id) => ({
+    // The spec's DELETE has no payload; the server asks for the current password as well.
+    deleteAccount: build.mutation<unknown, DeleteAccountPayload>({
+      query: ({ id, ...body }) => ({
         url: `/api/users/${encodeURIComponent(String(id))}`,
         method: 'DELETE',
-        body: {},
+        body,
       }),
     }),
   }),

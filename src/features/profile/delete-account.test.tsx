@@ -18,11 +18,14 @@ afterEach(() => {
 });
 
 describe('Delete account', { timeout: 30_000 }, () => {
-  it('enables Delete only for the exact e-mail, Cancel closes, deletion logs out', async () => {
+  it('enables Delete only for the exact e-mail and a password, Cancel closes, deletion logs out', async () => {
     const { sent } = stubFetch({
       'GET /api/refresh': () => ({ status: 200, body: LOGIN_ANSWER }),
       'GET /api/profile': () => ({ status: 200, body: LOGIN_ANSWER.user }),
-      'DELETE /api/users/7': () => ({ status: 200, body: { status: 'deleted' } }),
+      'DELETE /api/users/7': (request) =>
+        (request.body as { current_password?: string }).current_password === 'Secret123'
+          ? { status: 200, body: { status: 'deleted' } }
+          : { status: 400, body: { detail: 'The current password is incorrect.' } },
     });
     const { user, store } = renderApp('/profile?type=delete_account');
     expect(await screen.findByText('Danger zone', {}, FIRST)).toBeTruthy();
@@ -43,13 +46,24 @@ describe('Delete account', { timeout: 30_000 }, () => {
     await user.type(typed, 'user@example.co');
     expect(remove.disabled).toBe(true);
     await user.type(typed, 'm');
+    expect(remove.disabled).toBe(true); // the password is still missing
+    const password = within(dialog).getByLabelText('Current password');
+    await user.type(password, 'Wrong1234');
     expect(remove.disabled).toBe(false);
     expect(sent.some((r) => r.method === 'DELETE')).toBe(false);
 
+    // A wrong password keeps the popup open with the server's words, and the account.
+    await user.click(remove);
+    expect(await within(dialog).findByText('The current password is incorrect.')).toBeTruthy();
+    expect(window.location.pathname).toBe('/profile');
+
+    await user.clear(password);
+    await user.type(password, 'Secret123');
     await user.click(remove);
     await waitFor(() => expect(window.location.pathname).toBe('/login'), FIRST);
-    expect(sent.filter((r) => r.method === 'DELETE').map((r) => r.url.pathname)).toEqual([
-      '/api/users/7',
+    expect(sent.filter((r) => r.method === 'DELETE').map((r) => [r.url.pathname, r.body])).toEqual([
+      ['/api/users/7', { current_password: 'Wrong1234' }],
+      ['/api/users/7', { current_password: 'Secret123' }],
     ]);
     expect(store.getState().session.currentUser).toBeNull();
     expect(await loadStoredUser()).toBeNull();

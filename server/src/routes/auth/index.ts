@@ -3,12 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { queueResetLink } from '../../accounts/background.ts';
 import { INVALID_RESET_LINK, resetPassword } from '../../accounts/password-reset.ts';
 import { profileOf, tokenAnswer } from '../../accounts/profile.ts';
-import {
-  loginWaitSeconds,
-  pruneThrottle,
-  recordLoginFailure,
-  recordLoginSuccess,
-} from '../../accounts/throttle.ts';
+import { pruneThrottle, recordLoginSuccess, reserveLoginAttempt } from '../../accounts/throttle.ts';
 import { dummyHash, hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import {
   headerLanguage,
@@ -22,6 +17,7 @@ import { HttpError } from '../../lib/http-error.ts';
 import { closeMailer } from '../../mail/create.ts';
 import { refreshSession } from '../../auth/refresh.ts';
 import { bearerToken, NOT_AUTHENTICATED, requireAuth } from '../../plugins/auth.ts';
+import { invalidateUserResets } from '../../repositories/password-resets.ts';
 import {
   createSession,
   pruneSessions,
@@ -36,7 +32,7 @@ import {
   type UserRow,
 } from '../../repositories/users.ts';
 import { registerUserRoutes } from '../users/index.ts';
-import { bodyOf, checkCurrentPassword, textBody, tooManyAttempts } from './guards.ts';
+import { bodyOf, checkCurrentPassword, textBody, tooManyAttempts, withHashSlot } from './guards.ts';
 
 export const WRONG_CREDENTIALS = 'The email or password is incorrect.';
 export const FORGOT_PASSWORD_ANSWER =
@@ -82,15 +78,17 @@ function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
     const body = bodyOf(request);
     const email = requireEmail(body.email);
     const password = requireString(body.password, 'password');
-    const wait = await loginWaitSeconds(ctx, email, request.ip);
-    if (wait > 0) throw tooManyAttempts(reply, wait);
-    const user = await findUserByEmail(ctx.db, email);
-    // Unknown e-mails still pay for one scrypt, so timing does not tell them apart.
-    const matches = await verifyPassword(password, user?.password_hash ?? (await dummyHash()));
-    if (!user || !matches) {
-      await recordLoginFailure(ctx, email, request.ip);
-      throw new HttpError(401, WRONG_CREDENTIALS);
-    }
+    const user = await withHashSlot(request, reply, async (hashing) => {
+      // Counted as a failure before the password is checked; a right one clears it.
+      const wait = await reserveLoginAttempt(ctx, email, request.ip);
+      if (wait > 0) throw tooManyAttempts(reply, wait);
+      const found = await findUserByEmail(ctx.db, email);
+      // Unknown e-mails still pay for one scrypt, so timing does not tell them apart.
+      const stored = found?.password_hash ?? (await hashing(dummyHash));
+      const matches = await hashing(() => verifyPassword(password, stored));
+      if (!found || !matches) throw new HttpError(401, WRONG_CREDENTIALS);
+      return found;
+    });
     await recordLoginSuccess(ctx, email, request.ip);
     const token = await createSession(ctx.db, user.id, ctx.now());
     // Housekeeping rides along with logins: no timer, and it happens where rows are made.
@@ -150,14 +148,18 @@ function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
       const current = requireString(body.current_password, 'current_password');
       const next = requireNewPassword(body.new_password, 'new_password');
       requireConfirmation(next, body.confirmation_password);
-      await checkCurrentPassword(ctx, reply, auth.user, current);
-      if (next === current) {
-        throw new HttpError(422, 'The new password must be different from the current password.');
-      }
-      const hash = await hashPassword(next);
+      const hash = await withHashSlot(request, reply, async (hashing) => {
+        await checkCurrentPassword(ctx, reply, hashing, auth.user, current);
+        if (next === current) {
+          throw new HttpError(422, 'The new password must be different from the current password.');
+        }
+        return hashing(() => hashPassword(next));
+      });
+      // A stolen session or a reset link in a read mailbox must not outlive the old password.
       await ctx.db.tx(async (q) => {
         await setPassword(q, auth.user.id, hash, false);
         await revokeUserSessions(q, auth.user.id, auth.sessionId);
+        await invalidateUserResets(q, auth.user.id, ctx.now());
       });
       const user = await findUserById(ctx.db, auth.user.id);
       return profileOf(user ?? auth.user);
@@ -172,7 +174,7 @@ function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { detail: FORGOT_PASSWORD_ANSWER };
   });
 
-  app.post('/api/reset-password', { config: PUBLIC, schema: resetBody }, async (request) => {
+  app.post('/api/reset-password', { config: PUBLIC, schema: resetBody }, async (request, reply) => {
     const body = bodyOf(request);
     // The spec's payload is camelCase; snake_case is accepted too, like every other call.
     const token = body.resetToken ?? body.reset_token;
@@ -180,7 +182,7 @@ function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (typeof token !== 'string' || token === '') throw new HttpError(401, INVALID_RESET_LINK);
     const password = requireNewPassword(body.password, 'password');
     requireConfirmation(password, confirmation);
-    await resetPassword(ctx, token, password);
+    await withHashSlot(request, reply, (hashing) => resetPassword(ctx, hashing, token, password));
     return { detail: 'Your password has been reset. Please try logging in' };
   });
 }

@@ -1,6 +1,7 @@
 // The confirm popup of the account deletion: Delete is enabled only when the typed e-mail equals
-// the profile's exactly (product-spec section 4). Afterwards: logout, which clears every cache,
-// and Login.
+// the profile's exactly (product-spec section 4) and the current password is given (the server
+// checks it, so a stolen session alone cannot delete the account). Afterwards: logout, which
+// clears every cache, and Login.
 import { Box, Button, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { NeedsNetwork } from '../../../components/NeedsNetwork';
@@ -10,12 +11,12 @@ import { useT } from '../../../lib/locale-context';
 import { logout } from '../../../lib/session';
 import { useAppDispatch } from '../../../lib/store-hooks';
 import { useForm } from '../../../lib/use-form';
-import { emailRules } from '../../../lib/validation';
+import { emailRules, passwordRules } from '../../../lib/validation';
 import { useDeleteAccountMutation, type Profile } from '../api';
 import { InlineError } from './InlineError';
 
-const RULES = { email: emailRules };
-const INITIAL = { email: '' };
+const RULES = { email: emailRules, currentPassword: passwordRules };
+const INITIAL = { email: '', currentPassword: '' };
 
 interface DeleteAccountDialogProps {
   profile: Profile;
@@ -28,13 +29,16 @@ export function DeleteAccountDialog({ profile, onClose }: DeleteAccountDialogPro
   const form = useForm({ initialValues: INITIAL, rules: RULES });
   const [deleteAccount, { isLoading }] = useDeleteAccountMutation();
   const [error, setError] = useState<string | null>(null);
-  const confirmed = form.values.email === profile.email;
+  const confirmed = form.values.email === profile.email && form.canSubmit;
 
   const remove = async () => {
     if (!confirmed || isLoading) return;
     setError(null);
     try {
-      await deleteAccount(profile.id).unwrap();
+      await deleteAccount({
+        id: profile.id,
+        current_password: form.values.currentPassword,
+      }).unwrap();
       // The server has ended every session of the account already.
       await dispatch(logout({ callServer: false }));
     } catch (failure) {
@@ -71,6 +75,14 @@ export function DeleteAccountDialog({ profile, onClose }: DeleteAccountDialogPro
                   autoComplete="off"
                   binding={form.bind('email')}
                   error={form.errors.email}
+                />
+                <TextField
+                  label={t('password.current')}
+                  type="password"
+                  autoComplete="current-password"
+                  helperText={t('profile.delete.passwordHint')}
+                  binding={form.bind('currentPassword')}
+                  error={form.errors.currentPassword}
                 />
                 <InlineError text={error} />
               </Stack>
