@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { TrustProxy } from './config.ts';
 import type { AppContext } from './context.ts';
 import { logStream } from './lifecycle/log-stream.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -34,6 +35,13 @@ function acceptEmptyJsonBodies(app: FastifyInstance): void {
   });
 }
 
+/** Fastify's types leave out the hop count its runtime takes: the same rule as a function. */
+function trustProxyOption(
+  trust: TrustProxy,
+): boolean | string[] | ((a: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
 /** The HTTP application: API under /api, assets under /assets, the PWA everywhere else. */
 export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -42,7 +50,9 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
         ? false
         : loggerOptions(ctx.config.logLevel, opts.logStream ?? logStream),
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    // Behind a reverse proxy, request.ip is the client's (throttles count it), never a header
+    // a client could forge from elsewhere.
+    trustProxy: trustProxyOption(ctx.config.trustProxy),
     // Request ids in logs; answers never echo internals.
     genReqId: () => crypto.randomUUID(),
     schemaController,

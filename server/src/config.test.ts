@@ -19,6 +19,7 @@ describe('loadConfig', () => {
       ffmpegPath: undefined,
       ffprobePath: undefined,
       logLevel: 'info',
+      trustProxy: false,
     });
   });
 
@@ -66,6 +67,21 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads TRUST_PROXY as Fastify takes it: a switch, a hop count or addresses and ranges', () => {
+    const trust = (value: string) => loadConfig({ TRUST_PROXY: value }).trustProxy;
+    expect(trust('')).toBe(false);
+    expect(trust('false')).toBe(false);
+    expect(trust('true')).toBe(true);
+    expect(trust('2')).toBe(2);
+    expect(trust('10.0.0.1, 192.168.0.0/16,::1,fd00::/8,loopback')).toEqual([
+      '10.0.0.1',
+      '192.168.0.0/16',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+  });
+
   it('takes PUBLIC_URL as given, without a trailing slash', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://archive.example.com/' }).publicUrl).toBe(
       'https://archive.example.com',
@@ -85,6 +101,9 @@ describe('loadConfig', () => {
       [{ WORKER: 'yes' }, /WORKER must be one of inline, off/],
       [{ AI_PROVIDER: 'magic' }, /AI_PROVIDER must be one of local, openai/],
       [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
+      [{ TRUST_PROXY: 'yes' }, /TRUST_PROXY must be/],
+      [{ TRUST_PROXY: '10.0.0.0/33' }, /TRUST_PROXY must be .*"10.0.0.0\/33"/],
+      [{ TRUST_PROXY: '10.0.0.1,,10.0.0.2' }, /TRUST_PROXY/],
     ];
     for (const [env, message] of cases) {
       expect(() => loadConfig(env), JSON.stringify(env)).toThrow(ConfigError);

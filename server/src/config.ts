@@ -1,4 +1,5 @@
 // Every setting of OPERATIONS.md, read once from the environment.
+import net from 'node:net';
 import path from 'node:path';
 
 export type StorageKind = 'local' | 's3';
@@ -26,11 +27,47 @@ export interface Config {
   ffmpegPath: string | undefined;
   ffprobePath: string | undefined;
   logLevel: string;
+  /**
+   * Which peers' X-Forwarded-For to believe (Fastify's trustProxy): false, true (any), a hop
+   * count, or addresses and CIDR ranges. Throttles count the client address it gives.
+   */
+  trustProxy: TrustProxy;
   /** Where the built web app lives; the server serves it when present. */
   webRoot: string;
 }
 
+export type TrustProxy = boolean | number | string[];
+
 export class ConfigError extends Error {}
+
+/** proxy-addr's names for the private ranges, which Fastify accepts beside addresses. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isAddressOrRange(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const version = net.isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return /^\d+$/.test(bits) && n <= (version === 4 ? 32 : 128);
+}
+
+/** TRUST_PROXY: unset or false, true, a hop count, or a comma-separated list of addresses/CIDRs. */
+function trustProxyOf(value: string | undefined): TrustProxy {
+  const text = (value ?? '').trim();
+  if (text === '' || text === 'false') return false;
+  if (text === 'true') return true;
+  if (/^\d+$/.test(text)) return Number(text);
+  const entries = text.split(',').map((e) => e.trim());
+  const bad = entries.find((e) => !isAddressOrRange(e));
+  if (bad !== undefined) {
+    throw new ConfigError(
+      `TRUST_PROXY must be true, false, a hop count or a list of addresses and CIDR ranges (got "${bad}")`,
+    );
+  }
+  return entries;
+}
 
 /** Pino's levels: an unknown one would stop the server with a stack trace instead. */
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -72,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ffmpegPath: env.FFMPEG_PATH || undefined,
     ffprobePath: env.FFPROBE_PATH || undefined,
     logLevel: oneOf('LOG_LEVEL', env.LOG_LEVEL || 'info', LOG_LEVELS),
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
     webRoot: path.resolve(env.WEB_ROOT || 'dist'),
   };
 }
