@@ -145,7 +145,16 @@ describe('analysis pipeline', { timeout: 300_000 }, () => {
       [id],
     );
     expect(steps.map((s) => s.step).sort()).toEqual(
-      ['captions', 'clips', 'index', 'probe', 'rendition', 'scenes', 'understand'].sort(),
+      [
+        'captions',
+        'clips',
+        'index',
+        'perceive',
+        'probe',
+        'rendition',
+        'scenes',
+        'understand',
+      ].sort(),
     );
     expect((await jobsOfVideo(ctx.db, id)).map((j) => j.state)).toEqual(['done']);
 
