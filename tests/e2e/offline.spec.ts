@@ -60,10 +60,12 @@ const rows = (page: Page) => page.getByTestId('video-row');
 
 /** Every <img> on the page finished loading the real 160 px image (not the 320 px placeholder). */
 async function imagesLoaded(page: Page, min: number): Promise<void> {
-  await page.waitForFunction(
-    `(() => { const imgs = [...document.querySelectorAll('main img')];
-      return imgs.length >= ${min} && imgs.every((i) => i.complete && i.naturalWidth === 160); })()`,
-  );
+  // A function, not a string: the app's Content-Security-Policy refuses eval, which string
+  // predicates need once polling starts.
+  await page.waitForFunction((least) => {
+    const imgs = [...document.querySelectorAll<HTMLImageElement>('main img')];
+    return imgs.length >= least && imgs.every((i) => i.complete && i.naturalWidth === 160);
+  }, min);
 }
 
 /** The service worker stores an answer after handing it to the page: wait for it, do not race it. */

@@ -21,7 +21,7 @@ export async function signInControlled(page: Page, email: string, password: stri
   await page.waitForURL((u) => u.pathname === '/video');
   await page.evaluate('navigator.serviceWorker.ready.then(() => true)');
   await page.reload();
-  await page.waitForFunction('navigator.serviceWorker.controller !== null');
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   await page.getByTestId('video-row').first().waitFor();
 }
 
