@@ -21,6 +21,7 @@ import { documentTerms, sparseSearch, type SparseQuery } from '../server/src/sea
 import { searchTerms, termFrequencies } from '../server/src/search/tokenize.ts';
 import { exactBm25, recallAtK } from '../tests/support/exact-bm25.ts';
 import { openArchive, SCENES_PER_VIDEO, TEAM_ID, videoIdSql } from './_search-archive.ts';
+import { mulberry32 } from '../server/src/lib/seeded-random.ts';
 
 const SIZES = (process.env.SEARCH_VIDEOS ?? '10000,50000').split(',').map(Number);
 const QUERIES = Number(process.env.QUERIES ?? 50);
@@ -39,17 +40,6 @@ async function time<T>(fn: () => Promise<T>): Promise<[number, T]> {
   return [performance.now() - t, out];
 }
 
-/** A seeded generator (mulberry32), so every run asks the same queries. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function load(): string {
   return os
     .loadavg()
@@ -66,7 +56,7 @@ interface Row {
 
 /** One more video of 200 scenes, its words drawn like the archive's, indexed as the pipeline does. */
 async function indexOneVideo(db: Db, videos: number): Promise<number> {
-  const rnd = random(99);
+  const rnd = mulberry32(99);
   const word = (): string => `w${Math.floor(Math.exp(rnd() * Math.log(5000)))}`;
   const words = (n: number): string => Array.from({ length: n }, word).join(' ');
   const [video] = await db.query<{ id: string }>(
@@ -101,7 +91,7 @@ async function measure(videos: number): Promise<boolean> {
   if (builtMs !== undefined) console.log(`built and cached in ${(builtMs / 1000).toFixed(0)} s`);
   const ctx = { db, config: loadConfig({ DATA_DIR: '/tmp/unused' }) };
   const teamId = TEAM_ID;
-  const rnd = random(7);
+  const rnd = mulberry32(7);
 
   // Queries: stored scene vectors moved a little, 3 words of the vocabulary, and items.
   const item = (i: number): number => 1 + ((i * 7919) % videos);

@@ -15,6 +15,7 @@ import {
   makeSearchCtx,
   type SearchTestCtx,
 } from '../support/search-fixtures.ts';
+import { mulberry32 } from '../../server/src/lib/seeded-random.ts';
 
 const VIDEOS = 40;
 const VOCAB = 400;
@@ -24,17 +25,7 @@ let ctx: SearchTestCtx;
 let team: string;
 const videoIds: string[] = [];
 
-/** Seeded (mulberry32): the same archive and queries on every run. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const rnd = random(2026);
+const rnd = mulberry32(2026);
 const word = (): string => `w${Math.floor(Math.exp(rnd() * Math.log(VOCAB)))}`;
 const words = (n: number): string => Array.from({ length: n }, word).join(' ');
 const between = (lo: number, hi: number): number => lo + Math.floor(rnd() * (hi - lo + 1));
