@@ -7,8 +7,8 @@ import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pngImage } from '../support/images.ts';
-import { startTestS3, type TestS3 } from '../support/s3.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import { startServerOnS3, type TestS3 } from '../support/s3.ts';
+import type { TestServer } from '../support/server.ts';
 
 let s3: TestS3;
 let server: TestServer;
@@ -16,13 +16,7 @@ let token: string;
 const PART = 16 * 1024 * 1024;
 
 beforeAll(async () => {
-  s3 = await startTestS3();
-  // s3rver's built-in account; the SDK reads the usual AWS variables.
-  process.env.AWS_ACCESS_KEY_ID = 'S3RVER';
-  process.env.AWS_SECRET_ACCESS_KEY = 'S3RVER';
-  server = await startTestServer({ ...s3.env, WORKER: 'off' });
-  await server.createUser({ email: 'a@example.com', password: 'password1' });
-  token = await server.login('a@example.com', 'password1');
+  ({ s3, server, token } = await startServerOnS3());
 });
 afterAll(async () => {
   await server?.close();

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import S3rver from '@20minutes/s3rver';
+import { startTestServer, type TestServer } from './server.ts';
 
 export interface TestS3 {
   endpoint: string;
@@ -99,4 +100,19 @@ export async function startTestS3(bucket = 'test-bucket'): Promise<TestS3> {
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** s3rver and a server storing in it (STORAGE=s3, no worker), with one signed-in user. */
+export async function startServerOnS3(): Promise<{
+  s3: TestS3;
+  server: TestServer;
+  token: string;
+}> {
+  const s3 = await startTestS3();
+  // s3rver's built-in account; the SDK reads the usual AWS variables.
+  process.env.AWS_ACCESS_KEY_ID = 'S3RVER';
+  process.env.AWS_SECRET_ACCESS_KEY = 'S3RVER';
+  const server = await startTestServer({ ...s3.env, WORKER: 'off' });
+  await server.createUser({ email: 'a@example.com', password: 'password1' });
+  return { s3, server, token: await server.login('a@example.com', 'password1') };
 }

@@ -5,8 +5,8 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type * as ClientLimits from '../../../src/config/limits.ts';
-import { startTestS3, type TestS3 } from '../../support/s3.ts';
-import { startTestServer, type TestServer } from '../../support/server.ts';
+import { startServerOnS3, type TestS3 } from '../../support/s3.ts';
+import type { TestServer } from '../../support/server.ts';
 
 const LIMIT = 20 * 1024 * 1024;
 vi.mock('../../../src/config/limits.ts', async (original) => ({
@@ -20,12 +20,7 @@ let token: string;
 const PART = 16 * 1024 * 1024;
 
 beforeAll(async () => {
-  s3 = await startTestS3();
-  process.env.AWS_ACCESS_KEY_ID = 'S3RVER';
-  process.env.AWS_SECRET_ACCESS_KEY = 'S3RVER';
-  server = await startTestServer({ ...s3.env, WORKER: 'off' });
-  await server.createUser({ email: 'a@example.com', password: 'password1' });
-  token = await server.login('a@example.com', 'password1');
+  ({ s3, server, token } = await startServerOnS3());
 });
 afterAll(async () => {
   await server?.close();
