@@ -9,6 +9,7 @@ import { mkdtempSync, openAsBlob, readFileSync, rmSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import mediaInfoFactory from 'mediainfo.js';
 import { blobSource } from '../src/workers/byte-source.ts';
 import { probeMp4 } from '../src/workers/mp4-duration.ts';
 import { topLevelBoxes } from '../tests/support/container-clips.ts';
@@ -73,8 +74,39 @@ export async function main(): Promise<{ ms: number; bytesRead: number; ok: boole
     );
     console.log(`probe: time ${ms.toFixed(1)} ms (limit ${LIMIT_MS} ms), bytes read ${bytesRead}`);
     console.log(`probe: ${ok ? 'PASS' : 'FAIL'}`);
+    await compareMediaInfo(blob as unknown as globalThis.Blob);
     return { ms, bytesRead, ok };
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The same file through mediainfo.js alone, for the choice of parsers (docs/decisions.md, "Duration
+ * probe"): its wasm start and its analysis, in wall and CPU time, and the bytes it reads.
+ */
+async function compareMediaInfo(blob: globalThis.Blob): Promise<void> {
+  const cpu = (from: NodeJS.CpuUsage) => {
+    const used = process.cpuUsage(from);
+    return ((used.user + used.system) / 1000).toFixed(1);
+  };
+  let wall = performance.now();
+  let cpuFrom = process.cpuUsage();
+  const mi = await mediaInfoFactory({ format: 'object' });
+  console.log(
+    `mediainfo: wasm start ${(performance.now() - wall).toFixed(1)} ms (CPU ${cpu(cpuFrom)} ms)`,
+  );
+  try {
+    const source = blobSource(blob);
+    wall = performance.now();
+    cpuFrom = process.cpuUsage();
+    const result = await mi.analyzeData(source.size, (size, offset) => source.read(offset, size));
+    const general = result.media?.track.find((t) => t['@type'] === 'General');
+    console.log(
+      `mediainfo: analysis ${(performance.now() - wall).toFixed(1)} ms (CPU ${cpu(cpuFrom)} ms), ` +
+        `bytes read ${source.bytesRead()}, duration ${String(general?.Duration)} s`,
+    );
+  } finally {
+    mi.close();
   }
 }
