@@ -108,6 +108,7 @@ describe('Offline, actions that need the network', { timeout: 30_000 }, () => {
     await user.click(button('Delete account'));
     const dialog = await screen.findByRole('alertdialog', {}, FIRST);
     await user.type(within(dialog).getByLabelText('Your email address'), 'user@example.com');
+    await user.type(within(dialog).getByLabelText('Current password'), 'Secret2024ok');
     expectNeedsNetwork(['Delete'], dialog);
     // Cancel needs no network. (Closing also stops the dialog's focus trap before cleanup.)
     setOnline(false);
