@@ -2,7 +2,8 @@
 // scdet (absent in 4.1). Signals:
 // - hard cut: a jump between two samples far above the recent frame-to-frame change (in fast
 //   camera moves: far above what a shift or zoom leaves unexplained), that is not a one-sample
-//   flash nor the first step of a fade (the same picture, darker);
+//   flash nor a step of a fade (the same picture, darker, and still darkening a sample before or
+//   after: a cut between a light and a dark title card changes in one sample);
 // - dissolve between still shots: over a window a..b the middle sample is close to the average
 //   of the ends (twin frames of a cross-fade), no camera move explains it, and the picture is
 //   still on at least one side of the window;
@@ -39,6 +40,8 @@ const CUT_RATIO = 3;
 /** In moving pictures: a jump this far above the recent change is checked against camera moves. */
 const CUT_MOVING_RATIO = 1.4;
 const GRAD_MIN = 0.09;
+/** A neighbouring step of a fade changes the brightness by at least this share of the step. */
+const FADE_STEP = 0.1;
 const LINEAR_MAX = 0.2;
 const DARK = 0.035;
 const MERGE_GAP = 4;
@@ -182,8 +185,10 @@ export class SceneDetector {
     if (!before || !now) return;
     // A flash returns to the old picture right away.
     if (after && dist(before, after) < 0.5 * d) return;
-    // The first step of a fade only darkens or brightens the same picture.
-    if (this.sameUpToGain(before, now, d)) return;
+    // A step of a fade only darkens or brightens the same picture, and so does a cut between two
+    // title cards of one layout (light to dark): a fade keeps going the next or previous sample,
+    // a cut changes in one.
+    if (this.sameUpToGain(before, now, d) && this.brightnessDrifts(i)) return;
     // In fast camera moves the usual change is large too: what a move cannot explain decides.
     if (d < CUT_RATIO * Math.max(baseline, 0.01)) {
       const left = this.movedAt(i);
@@ -209,6 +214,15 @@ export class SceneDetector {
     let r = 0;
     for (let i = 0; i < a.length; i++) r += Math.abs(b[i]! - gain * a[i]!);
     return r / a.length < 0.25 * d;
+  }
+
+  /** Whether the brightness also moves, the same way, from sample i-2 to i-1 or i to i+1. */
+  private brightnessDrifts(i: number): boolean {
+    const step = (j: number): number => this.visual.luma.get(j) - this.visual.luma.get(j - 1);
+    const now = step(i);
+    const along = (j: number): boolean =>
+      j >= 1 && j < this.visual.count && step(j) * Math.sign(now) >= FADE_STEP * Math.abs(now);
+    return along(i - 1) || along(i + 1);
   }
 
   private hasCutIn(from: number, to: number): boolean {
