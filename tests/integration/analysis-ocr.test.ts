@@ -3,6 +3,8 @@
 // with Noto Sans JP for Japanese, as no Japanese font is installed here) are analysed by the real
 // pipeline; the scene descriptions quote the words, the title comes from the title card, a
 // scene without text gets no quote, and a keyword search finds the scene by a word shown on it.
+// Objects the same way (issue 16): a real photo of a fighter jet held for a few seconds is
+// described and tagged "airplane" in English and 飛行機 in Japanese (COCO objects, CenterNet).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,6 +16,7 @@ import { runProcess } from '../../server/src/media/run.ts';
 import { resolveMediaTools } from '../../server/src/media/tools.ts';
 import { enqueueAnalysis } from '../../server/src/pipeline/enqueue.ts';
 import { searchScenes } from '../../server/src/search/search.ts';
+import { AIRPLANE_PHOTO, makeFaceVideo } from '../support/face-photos.ts';
 import { makeVideo } from '../support/media.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
@@ -163,6 +166,31 @@ describe('on-screen text (local provider)', () => {
       }
     } finally {
       fs.rmSync(path.dirname(file), { recursive: true, force: true });
+    }
+  });
+});
+
+describe('objects seen (local provider)', () => {
+  // One real photo, analysed in each output language: the label in the scene and the tags.
+  it.each([
+    ['en', 'Also in view: airplane.', 'airplane'],
+    ['ja', 'ほかに映っているもの：飛行機。', '飛行機'],
+  ])('names the airplane of a photo in %s', async (language, sentence, tag) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'va-objects-'));
+    try {
+      const file = await makeFaceVideo(
+        [{ photo: AIRPLANE_PHOTO, seconds: 3 }],
+        path.join(dir, 'jet.mp4'),
+      );
+      const id = await analyse(file, language);
+      expect(await descriptions(id)).toEqual([expect.stringContaining(sentence)]);
+      const [row] = await ctx.db.query<{ tags: { name: string }[] }>(
+        'SELECT tags FROM videos WHERE id = $1',
+        [id],
+      );
+      expect(row!.tags.map((t) => t.name)).toContain(tag);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 });

