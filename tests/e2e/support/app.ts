@@ -34,6 +34,48 @@ export function makeDataDir(): string {
 }
 
 /**
+ * The server alone, as `npm start` runs it (DATA_DIR on disk, the web build served), on a given
+ * port so a bench can stop it and start it again at the same address with the same data.
+ * `worker: 'off'` leaves uploaded videos unanalysed.
+ */
+export function startE2eServer(opts: {
+  port: number;
+  dataDir: string;
+  webRoot: string;
+  worker?: 'inline' | 'off';
+}): Promise<Running> {
+  const url = `http://127.0.0.1:${opts.port}`;
+  const config = loadConfig({
+    PORT: String(opts.port),
+    HOST: '127.0.0.1',
+    DATA_DIR: opts.dataDir,
+    PUBLIC_URL: url,
+    WEB_ROOT: opts.webRoot,
+    WORKER: opts.worker ?? 'inline',
+    LOG_LEVEL: 'warn',
+  });
+  return startServer(config, { logger: false });
+}
+
+/** Makes an account directly in the database of a running server; answers its id. */
+export async function createAccount(
+  running: Running,
+  o: { email: string; password: string; team?: string; mustChangePassword?: boolean },
+): Promise<string> {
+  const db = running.ctx.db;
+  const teamId = await findOrCreateTeam(db, o.team ?? 'E2E team');
+  return insertUser(db, {
+    teamId,
+    email: o.email,
+    fullName: 'E2E User',
+    username: o.email.split('@')[0]!,
+    passwordHash: await hashPassword(o.password),
+    isTeamAdmin: false,
+    mustChangePassword: o.mustChangePassword ?? false,
+  });
+}
+
+/**
  * Starts server and browser; `dataDir` lets a spec prepare the directory first (admin command),
  * `webRoot` serves another build (a copy a spec may change, or a bench's own build).
  */
@@ -45,16 +87,7 @@ export async function startApp(opts: { dataDir?: string; webRoot?: string } = {}
   const dataDir = opts.dataDir ?? makeDataDir();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const config = loadConfig({
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    PUBLIC_URL: url,
-    WEB_ROOT: webRoot,
-    WORKER: 'inline',
-    LOG_LEVEL: 'warn',
-  });
-  const running = await startServer(config, { logger: false });
+  const running = await startE2eServer({ port, dataDir, webRoot });
   const browser = await launchBrowser();
   const contexts: BrowserContext[] = [];
 
@@ -68,19 +101,7 @@ export async function startApp(opts: { dataDir?: string; webRoot?: string } = {}
       contexts.push(context);
       return context.newPage();
     },
-    async createUser(o) {
-      const db = running.ctx.db;
-      const teamId = await findOrCreateTeam(db, o.team ?? 'E2E team');
-      return insertUser(db, {
-        teamId,
-        email: o.email,
-        fullName: 'E2E User',
-        username: o.email.split('@')[0]!,
-        passwordHash: await hashPassword(o.password),
-        isTeamAdmin: false,
-        mustChangePassword: o.mustChangePassword ?? false,
-      });
-    },
+    createUser: (o) => createAccount(running, o),
     async close() {
       await Promise.allSettled(contexts.map((c) => c.close()));
       await browser.close().catch(() => undefined);
