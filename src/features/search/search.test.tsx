@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../testing/render-app';
+import { renderAt } from '../../testing/render-at';
 import { stubSignedIn, useStoredSession, type Routes } from '../../testing/signed-in';
 import { completedVideoFixture, sceneFixture } from '../../testing/video-fixtures';
 
@@ -153,6 +154,49 @@ describe('Advanced search', { timeout: 60_000 }, () => {
     );
     expect(screen.getByLabelText<HTMLInputElement>('This video').checked).toBe(true);
   });
+
+  it.each([
+    ['en', 'Franck Dupont appears in this scene'],
+    ['ja', 'このシーンにFranck Dupontが映っています'],
+  ] as const)(
+    'says on a scene result that a person searched for appears in it (%s)',
+    async (locale, note) => {
+      const scene = (index: number, matched?: string[]) => ({
+        id: ID,
+        title: 'Interviews',
+        status: 'completed',
+        similarity_score: 0.9 - index / 10,
+        video_thumbnail_path: null,
+        scene_description: `Scene ${index} of the interviews.`,
+        scene_index: index,
+        ...(matched ? { matched_people: matched } : {}),
+      });
+      signedIn({
+        'GET /api/videos/find-similar-scenes': () => ({
+          status: 200,
+          body: {
+            items: [scene(2, ['Franck Dupont']), scene(0)],
+            total: 2,
+            pages: 1,
+            page: 1,
+            size: 50,
+          },
+        }),
+      });
+      await renderAt(
+        '/video/similar?video=false&kValue=10&description=franck&searchMethod=hybrid',
+        {
+          locale,
+          signedIn: true,
+        },
+      );
+      const cards = await screen.findAllByTestId('result-card', {}, FIRST);
+      expect(cards).toHaveLength(2);
+      expect(within(cards[0]!).getByText(note)).toBeTruthy();
+      // A scene where no one searched for was recognised says nothing about people.
+      expect(cards[1]!.textContent).not.toContain('Franck Dupont');
+    },
+  );
 
   it('shows the empty result when the search fails', async () => {
     signedIn({
