@@ -21,6 +21,7 @@ import {
 } from '../support/face-photos.ts';
 import { teamOf } from '../support/seed.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
+import { createVideo } from '../support/videos.ts';
 
 let server: TestServer;
 let token: string;
@@ -31,19 +32,13 @@ let source: Buffer;
 let short: Buffer;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'va-faces-'));
 
-async function createVideo(t: string, about = ''): Promise<string> {
-  const res = await server.call('POST', '/api/videos', {
-    token: t,
-    body: {
-      filename: 'interviews.mp4',
-      video_length: 15,
-      video_date: '2024-01-01T00:00:00.000',
-      output_language: 'en',
-      about_this_video: about,
-    },
+async function newVideo(t: string, about = ''): Promise<string> {
+  const created = await createVideo(server, t, {
+    filename: 'interviews.mp4',
+    video_length: 15,
+    about_this_video: about,
   });
-  expect(res.status).toBe(201);
-  return res.body.data.id as string;
+  return created.id;
 }
 
 async function uploadPeople(id: string, t: string, people: [string, string][]): Promise<void> {
@@ -111,7 +106,7 @@ beforeAll(async () => {
       path.join(tmp, 'franck.mp4'),
     ),
   );
-  videoId = await createVideo(token);
+  videoId = await newVideo(token);
   // Pictures other than the video's: a frame of Franck's recording outside the clip, a frame
   // of the other webcam recording.
   await uploadPeople(videoId, token, [
@@ -191,12 +186,12 @@ describe('face embeddings are the team’s own data', () => {
     });
     const rivalToken = await server.login('rival@example.com', 'password1');
     // The rival team's video has its own people image of Franck under another name...
-    const rivalVideo = await createVideo(rivalToken);
+    const rivalVideo = await newVideo(rivalToken);
     await uploadPeople(rivalVideo, rivalToken, [['Le Rival', facePhoto('franck_01829.jpg')]]);
     await analyse(rivalVideo, short);
     expect((await descriptions(rivalVideo))[0]).toContain('Le Rival');
     // ...and our team's next video, with no people images, names no one of theirs.
-    const ours = await createVideo(token);
+    const ours = await newVideo(token);
     await analyse(ours, short);
     const scenes = await descriptions(ours);
     expect(scenes.join(' ')).not.toContain('Le Rival');
@@ -217,7 +212,7 @@ describe('face embeddings are the team’s own data', () => {
   });
 
   it('deletes them with the people images they came from', async () => {
-    const id = await createVideo(token);
+    const id = await newVideo(token);
     await uploadPeople(id, token, [['Franck Dupont', facePhoto('franck_02888.jpg')]]);
     // Described as the analysis would, then the images are replaced before the upload ends.
     await server.ctx.db.query(

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRoutes, fillParams } from '../support/routes.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
+import { createVideo } from '../support/videos.ts';
 
 let server: TestServer;
 let token: string;
@@ -13,17 +14,7 @@ beforeAll(async () => {
   server = await startTestServer({ WORKER: 'off' });
   await server.createUser({ email: 'fuzz@example.com', password: 'Fuzzing123' });
   token = await server.login('fuzz@example.com', 'Fuzzing123');
-  const created = await server.call('POST', '/api/videos', {
-    token,
-    body: {
-      filename: 'sea.mp4',
-      video_length: 12.5,
-      video_date: '2024-05-06T07:08:09.123',
-      output_language: 'en',
-      about_this_video: 'A day at the sea',
-    },
-  });
-  videoId = created.body.data.id as string;
+  videoId = (await createVideo(server, token)).id;
 }, 180_000);
 afterAll(() => server.close());
 

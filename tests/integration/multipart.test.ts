@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanupExpiredUploads } from '../../server/src/routes/uploads/cleanup.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
+import { createVideo, signInTwoTeams } from '../support/videos.ts';
 
 let server: TestServer;
 let token: string;
@@ -14,25 +15,17 @@ const PART = 16 * 1024 * 1024;
 
 beforeAll(async () => {
   server = await startTestServer({ WORKER: 'off' });
-  await server.createUser({ email: 'a@example.com', password: 'password1', team: 'A' });
-  await server.createUser({ email: 'b@example.com', password: 'password1', team: 'B' });
-  token = await server.login('a@example.com', 'password1');
-  otherToken = await server.login('b@example.com', 'password1');
+  ({ token, otherToken } = await signInTwoTeams(server));
 });
 afterAll(() => server.close());
 
 async function newVideo(): Promise<string> {
-  const res = await server.call('POST', '/api/videos', {
-    token,
-    body: {
-      filename: 'big.mov',
-      video_length: 60,
-      video_date: '2024-01-01T00:00:00.000',
-      output_language: 'ja',
-      about_this_video: '',
-    },
+  const created = await createVideo(server, token, {
+    filename: 'big.mov',
+    video_length: 60,
+    output_language: 'ja',
   });
-  return res.body.data.id as string;
+  return created.id;
 }
 
 async function start(id: string): Promise<string> {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jpegImage, pngImage } from '../support/images.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
+import { createVideo, signInTwoTeams } from '../support/videos.ts';
 
 let server: TestServer;
 let token: string;
@@ -16,25 +17,12 @@ let JPEG: Buffer;
 beforeAll(async () => {
   JPEG = await jpegImage();
   server = await startTestServer({ WORKER: 'off' });
-  await server.createUser({ email: 'a@example.com', password: 'password1', team: 'A' });
-  await server.createUser({ email: 'b@example.com', password: 'password1', team: 'B' });
-  token = await server.login('a@example.com', 'password1');
-  otherToken = await server.login('b@example.com', 'password1');
+  ({ token, otherToken } = await signInTwoTeams(server));
 });
 afterAll(() => server.close());
 
 async function newVideo(): Promise<string> {
-  const res = await server.call('POST', '/api/videos', {
-    token,
-    body: {
-      filename: 'a.mp4',
-      video_length: 5,
-      video_date: '2024-01-01T00:00:00.000',
-      output_language: 'en',
-      about_this_video: '',
-    },
-  });
-  return res.body.data.id as string;
+  return (await createVideo(server, token, { filename: 'a.mp4' })).id;
 }
 
 type Person = [string, Buffer | string, string];

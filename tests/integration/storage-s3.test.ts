@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pngImage } from '../support/images.ts';
 import { startServerOnS3, type TestS3 } from '../support/s3.ts';
 import type { TestServer } from '../support/server.ts';
+import { createVideo } from '../support/videos.ts';
 
 let s3: TestS3;
 let server: TestServer;
@@ -23,20 +24,7 @@ afterAll(async () => {
   await s3?.close();
 });
 
-async function newVideo() {
-  const res = await server.call('POST', '/api/videos', {
-    token,
-    body: {
-      filename: 'trip.mp4',
-      video_length: 3,
-      video_date: '2024-02-03T04:05:06.007',
-      output_language: 'en',
-      about_this_video: 'x',
-    },
-  });
-  expect(res.status).toBe(201);
-  return res.body.data as { id: string; post_url: { url: string; fields: Record<string, string> } };
-}
+const newVideo = () => createVideo(server, token, { filename: 'trip.mp4', video_length: 3 });
 
 describe('S3 storage driver', () => {
   it('puts, stats, reads ranges, deletes by prefix and gives a local copy', async () => {

@@ -11,6 +11,7 @@ import { ffmpegCaps } from '../../server/src/trailer/ffmpeg-caps.ts';
 import { makeVideo, type MadeVideo } from '../support/media.ts';
 import { seedCompletedVideo, teamOf } from '../support/seed.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
+import { uploadVideo } from '../support/videos.ts';
 
 let server: TestServer;
 let ctx: AppContext;
@@ -275,31 +276,12 @@ describe('make-trailer', () => {
       silentAudio: true,
     });
     // The upload dialog's calls: create with the instruction, send the file, mark it uploaded.
-    const created = await server.call('POST', '/api/videos', {
-      token,
-      body: {
-        filename: 'bars.mp4',
-        video_length: 4,
-        video_date: '2024-05-06T07:08:09.123',
-        output_language: 'en',
-        about_this_video: '',
-        trailer_instruction: 'colour bars',
-      },
+    const id = await uploadVideo(server, token, fs.readFileSync(small.file), {
+      filename: 'bars.mp4',
+      video_length: 4,
+      about_this_video: '',
+      trailer_instruction: 'colour bars',
     });
-    expect(created.status).toBe(201);
-    const { id, post_url } = created.body.data as {
-      id: string;
-      post_url: { url: string; fields: Record<string, string> };
-    };
-    const form = new FormData();
-    for (const [k, v] of Object.entries(post_url.fields)) form.append(k, v);
-    form.append('file', new Blob([fs.readFileSync(small.file)], { type: 'video/mp4' }), 'bars.mp4');
-    expect((await fetch(post_url.url, { method: 'POST', body: form })).status).toBe(201);
-    const uploaded = await server.call('PUT', `/api/videos/${id}/update-status`, {
-      token,
-      body: { status: 'in_progress' },
-    });
-    expect(uploaded.status).toBe(200);
 
     const until = Date.now() + 90_000;
     let video;

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signPostPolicy } from '../../server/src/storage/post-policy.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
+import { signInTwoTeams } from '../support/videos.ts';
 
 let server: TestServer;
 let token: string;
@@ -21,10 +22,7 @@ const payload = {
 beforeAll(async () => {
   // No worker: the queued analysis job stays visible for the status test.
   server = await startTestServer({ WORKER: 'off' });
-  await server.createUser({ email: 'a@example.com', password: 'password1', team: 'A' });
-  await server.createUser({ email: 'b@example.com', password: 'password1', team: 'B' });
-  token = await server.login('a@example.com', 'password1');
-  otherToken = await server.login('b@example.com', 'password1');
+  ({ token, otherToken } = await signInTwoTeams(server));
 });
 afterAll(() => server.close());
 

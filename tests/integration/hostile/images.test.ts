@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imagePool } from '../../../server/src/routes/uploads/image-pool.ts';
 import { jpegImage, pngImage } from '../../support/images.ts';
 import { startTestServer, type TestServer } from '../../support/server.ts';
+import { createVideo } from '../../support/videos.ts';
 
 let server: TestServer;
 let token: string;
@@ -15,17 +16,7 @@ beforeAll(async () => {
   server = await startTestServer({ WORKER: 'off' });
   await server.createUser({ email: 'eve@example.com', password: 'password1' });
   token = await server.login('eve@example.com', 'password1');
-  const res = await server.call('POST', '/api/videos', {
-    token,
-    body: {
-      filename: 'a.mp4',
-      video_length: 5,
-      video_date: '2024-01-01T00:00:00.000',
-      output_language: 'en',
-      about_this_video: '',
-    },
-  });
-  videoId = res.body.data.id as string;
+  videoId = (await createVideo(server, token, { filename: 'a.mp4' })).id;
 });
 afterAll(() => server?.close());
 

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type * as ClientLimits from '../../../src/config/limits.ts';
 import { startServerOnS3, type TestS3 } from '../../support/s3.ts';
 import type { TestServer } from '../../support/server.ts';
+import { createVideo } from '../../support/videos.ts';
 
 const LIMIT = 20 * 1024 * 1024;
 vi.mock('../../../src/config/limits.ts', async (original) => ({
@@ -28,17 +29,7 @@ afterAll(async () => {
 });
 
 async function multipartUpload(total: number): Promise<{ id: string; complete: Response }> {
-  const created = await server.call('POST', '/api/videos', {
-    token,
-    body: {
-      filename: 'big.mp4',
-      video_length: 3,
-      video_date: '2024-02-03T04:05:06.007',
-      output_language: 'en',
-      about_this_video: '',
-    },
-  });
-  const id = created.body.data.id as string;
+  const { id } = await createVideo(server, token, { filename: 'big.mp4', video_length: 3 });
   const started = await server.call('POST', `/api/videos/${id}/multipart`, { token });
   const uploadId = started.body.upload_id as string;
   const data = crypto.randomBytes(total);

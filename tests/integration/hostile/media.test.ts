@@ -11,6 +11,7 @@ import { NOT_A_VIDEO } from '../../../server/src/pipeline/media-steps.ts';
 import { forgeDuration, makeClip } from '../../support/container-clips.ts';
 import { makeVideo } from '../../support/media.ts';
 import { startTestServer, type TestServer } from '../../support/server.ts';
+import { uploadVideo } from '../../support/videos.ts';
 
 let server: TestServer;
 let attacker: string;
@@ -34,32 +35,7 @@ afterAll(() => server?.close());
 
 /** Create, send through the signed form, and tell the server the file is up (as the client does). */
 async function upload(token: string, bytes: Buffer, filename = 'holiday.mp4'): Promise<string> {
-  const created = await server.call('POST', '/api/videos', {
-    token,
-    body: {
-      filename,
-      video_length: 3,
-      video_date: '2024-01-01T00:00:00.000',
-      output_language: 'en',
-      about_this_video: '',
-    },
-  });
-  expect(created.status).toBe(201);
-  const { id, post_url } = created.body.data as {
-    id: string;
-    post_url: { url: string; fields: Record<string, string> };
-  };
-  const form = new FormData();
-  for (const [k, v] of Object.entries(post_url.fields)) form.append(k, v);
-  form.append('file', new Blob([bytes], { type: 'video/mp4' }), filename);
-  const sent = await fetch(post_url.url, { method: 'POST', body: form });
-  expect(sent.status).toBe(201);
-  const status = await server.call('PUT', `/api/videos/${id}/update-status`, {
-    token,
-    body: { status: 'in_progress' },
-  });
-  expect(status.status).toBe(200);
-  return id;
+  return uploadVideo(server, token, bytes, { filename, video_length: 3, about_this_video: '' });
 }
 
 async function waitForStatus(id: string, wanted: string, timeoutMs = 150_000): Promise<string> {

@@ -17,6 +17,7 @@ import {
   type HostileWorld,
 } from '../../support/hostile.ts';
 import { startTestServer, type TestServer } from '../../support/server.ts';
+import { NEW_VIDEO } from '../../support/videos.ts';
 
 let server: TestServer;
 let world: HostileWorld;
@@ -55,14 +56,7 @@ type Auth = 'user' | 'none' | 'forged' | 'revoked' | 'expired';
 type Row = Omit<HostileCase, 'token'> & { auth?: Auth };
 
 const LONG = (n: number) => 'a'.repeat(n);
-const VIDEO = {
-  filename: 'sea.mp4',
-  video_length: 12.5,
-  video_date: '2024-05-06T07:08:09.123',
-  output_language: 'en',
-  about_this_video: 'A day at the sea',
-};
-const video = (change: Record<string, unknown>): Row['json'] => ({ ...VIDEO, ...change });
+const video = (change: Record<string, unknown>): Row['json'] => ({ ...NEW_VIDEO, ...change });
 const json = (text: string) => ({ type: 'application/json', body: text });
 const anyRefusal = [400, 401, 403, 404, 405, 406, 409, 413, 415, 422];
 

@@ -12,6 +12,7 @@ import {
   type HostileWorld,
 } from '../../support/hostile.ts';
 import { startTestServer, type TestServer } from '../../support/server.ts';
+import { NEW_VIDEO } from '../../support/videos.ts';
 
 let server: TestServer;
 let world: HostileWorld;
@@ -21,14 +22,6 @@ beforeAll(async () => {
   world = await seedHostileWorld(server);
 }, 180_000);
 afterAll(() => server.close());
-
-const VIDEO = {
-  filename: 'sea.mp4',
-  video_length: 12.5,
-  video_date: '2024-05-06T07:08:09.123',
-  output_language: 'en',
-  about_this_video: 'A day at the sea',
-};
 
 /** [method, path, a valid body, the field to spoil, a value of the wrong type]. */
 type Row = [string, (w: HostileWorld) => string, Record<string, unknown>, string, unknown];
@@ -55,12 +48,12 @@ const ROWS: Row[] = [
   ['POST', () => '/api/users/change-email-request', emailRequest, 'new_email', {}],
   ['POST', () => '/api/users/change-email-verify-otp', emailVerify, 'otp', 123456],
   ['POST', () => '/api/users/change-email-verify-otp', emailVerify, 'new_email', 1],
-  ['POST', () => '/api/videos', VIDEO, 'filename', 1],
-  ['POST', () => '/api/videos', VIDEO, 'video_length', '12.5'],
-  ['POST', () => '/api/videos', VIDEO, 'video_date', 20240506],
-  ['POST', () => '/api/videos', VIDEO, 'output_language', ['en']],
-  ['POST', () => '/api/videos', VIDEO, 'about_this_video', 5],
-  ['POST', () => '/api/videos', VIDEO, 'trailer_instruction', false],
+  ['POST', () => '/api/videos', NEW_VIDEO, 'filename', 1],
+  ['POST', () => '/api/videos', NEW_VIDEO, 'video_length', '12.5'],
+  ['POST', () => '/api/videos', NEW_VIDEO, 'video_date', 20240506],
+  ['POST', () => '/api/videos', NEW_VIDEO, 'output_language', ['en']],
+  ['POST', () => '/api/videos', NEW_VIDEO, 'about_this_video', 5],
+  ['POST', () => '/api/videos', NEW_VIDEO, 'trailer_instruction', false],
   ['PUT', (w) => `/api/videos/${w.videoId}/update-status`, { status: 'x' }, 'status', 1],
   [
     'POST',
