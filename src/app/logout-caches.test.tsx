@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeCacheStorage } from '../testing/fake-cache-storage';
 import { renderApp } from '../testing/render-app';
-import { EMPTY_LIST, stubSignedIn, useStoredSession } from '../testing/signed-in';
+import { stubSignedInNoVideos, useStoredSession } from '../testing/signed-in';
 
 // No service worker controls these pages (jsdom has none, as after a hard reload): the page itself
 // must delete the user's cached answers and images (issue 8, cache security).
@@ -22,8 +22,7 @@ beforeEach(async () => {
 
 function signedIn() {
   vi.stubGlobal('caches', storage);
-  return stubSignedIn({
-    'GET /api/videos': () => ({ status: 200, body: EMPTY_LIST }),
+  return stubSignedInNoVideos({
     'DELETE /api/users/7': () => ({ status: 200, body: { status: 'deleted' } }),
   });
 }

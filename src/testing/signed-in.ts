@@ -41,3 +41,8 @@ export function stubSignedIn(routes: Routes = {}) {
     ...routes,
   });
 }
+
+/** As stubSignedIn, with a team that has no video yet (the list is the first screen). */
+export function stubSignedInNoVideos(routes: Routes = {}) {
+  return stubSignedIn({ 'GET /api/videos': () => ({ status: 200, body: EMPTY_LIST }), ...routes });
+}

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { loadStoredUser } from '../../lib/session-storage';
 import { LOGIN_ANSWER } from '../../testing/fetch-stub';
 import { renderApp } from '../../testing/render-app';
-import { EMPTY_LIST, stubSignedIn, useStoredSession, type Routes } from '../../testing/signed-in';
+import { stubSignedInNoVideos, useStoredSession, type Routes } from '../../testing/signed-in';
 
 const FIRST = { timeout: 15_000 };
 const PROFILE = LOGIN_ANSWER.user;
@@ -12,18 +12,11 @@ const NEW_EMAIL = 'moved@example.com';
 
 useStoredSession();
 
-function signedIn(extra: Routes = {}) {
-  return stubSignedIn({
-    'GET /api/videos': () => ({ status: 200, body: EMPTY_LIST }),
-    ...extra,
-  });
-}
-
 const button = (name: string) => screen.getByRole<HTMLButtonElement>('button', { name });
 
 /** Opens Change email and completes step 1. */
 async function toStepTwo(routes: Routes) {
-  const stub = signedIn({
+  const stub = stubSignedInNoVideos({
     'POST /api/users/change-email-request': () => ({ status: 200, body: { detail: 'sent' } }),
     ...routes,
   });
@@ -130,7 +123,7 @@ describe('Change email', { timeout: 30_000 }, () => {
   });
 
   it('shows a refused request inline and stays on step 1, whose next step cannot be opened', async () => {
-    signedIn({
+    stubSignedInNoVideos({
       'POST /api/users/change-email-request': () => ({
         status: 400,
         body: { detail: 'The current password is incorrect.' },

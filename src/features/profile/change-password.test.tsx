@@ -2,17 +2,14 @@ import 'fake-indexeddb/auto';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../testing/render-app';
-import { EMPTY_LIST, stubSignedIn, useStoredSession, type Routes } from '../../testing/signed-in';
+import { stubSignedInNoVideos, useStoredSession, type Routes } from '../../testing/signed-in';
 
 const FIRST = { timeout: 15_000 };
 
 useStoredSession();
 
 function open(routes: Routes = {}) {
-  const stub = stubSignedIn({
-    'GET /api/videos': () => ({ status: 200, body: EMPTY_LIST }),
-    ...routes,
-  });
+  const stub = stubSignedInNoVideos(routes);
   return { ...stub, ...renderApp('/profile?type=change_password') };
 }
 

@@ -1,27 +1,17 @@
 import 'fake-indexeddb/auto';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadStoredUser, saveStoredUser } from '../../lib/session-storage';
-import { LOGIN_ANSWER, SESSION_USER, stubFetch } from '../../testing/fetch-stub';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { loadStoredUser } from '../../lib/session-storage';
 import { renderApp } from '../../testing/render-app';
+import { stubSignedIn, useStoredSession } from '../../testing/signed-in';
 
 const FIRST = { timeout: 15_000 };
 
-beforeEach(async () => {
-  localStorage.clear();
-  await saveStoredUser(SESSION_USER);
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+useStoredSession();
 
 describe('Delete account', { timeout: 30_000 }, () => {
   it('enables Delete only for the exact e-mail and a password, Cancel closes, deletion logs out', async () => {
-    const { sent } = stubFetch({
-      'GET /api/refresh': () => ({ status: 200, body: LOGIN_ANSWER }),
-      'GET /api/profile': () => ({ status: 200, body: LOGIN_ANSWER.user }),
+    const { sent } = stubSignedIn({
       'DELETE /api/users/7': (request) =>
         (request.body as { current_password?: string }).current_password === 'Secret123'
           ? { status: 200, body: { status: 'deleted' } }

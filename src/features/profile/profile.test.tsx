@@ -5,7 +5,7 @@ import ja from '../../../lang/ja.json';
 import { LOGIN_ANSWER } from '../../testing/fetch-stub';
 import { renderApp } from '../../testing/render-app';
 import { renderAt } from '../../testing/render-at';
-import { EMPTY_LIST, stubSignedIn, useStoredSession, type Routes } from '../../testing/signed-in';
+import { stubSignedInNoVideos, useStoredSession } from '../../testing/signed-in';
 
 // The first render loads lazy route chunks, which vitest transforms on demand.
 const FIRST = { timeout: 15_000 };
@@ -13,18 +13,11 @@ const PROFILE = LOGIN_ANSWER.user;
 
 useStoredSession();
 
-function signedIn(extra: Routes = {}) {
-  return stubSignedIn({
-    'GET /api/videos': () => ({ status: 200, body: EMPTY_LIST }),
-    ...extra,
-  });
-}
-
 const button = (name: string) => screen.getByRole<HTMLButtonElement>('button', { name });
 
 describe('Profile', { timeout: 30_000 }, () => {
   it('opens the section named by ?type= in any case, Account otherwise', async () => {
-    signedIn();
+    stubSignedInNoVideos();
     const first = renderApp('/profile?type=EXPORT_PROFILE');
     expect(await screen.findByRole('heading', { name: 'Export profile' }, FIRST)).toBeTruthy();
     await waitFor(() => expect(window.location.search).toBe('?type=export_profile'));
@@ -36,7 +29,7 @@ describe('Profile', { timeout: 30_000 }, () => {
   });
 
   it('switches sections from the side menu, naming them in lower case in the query', async () => {
-    signedIn();
+    stubSignedInNoVideos();
     const { user } = renderApp('/profile');
     const menu = await screen.findByRole('navigation', { name: 'Profile sections' }, FIRST);
     const links = within(menu).getAllByRole('link');
@@ -62,7 +55,7 @@ describe('Profile', { timeout: 30_000 }, () => {
   });
 
   it('stays blank until the profile arrives', async () => {
-    const { sent } = signedIn({
+    const { sent } = stubSignedInNoVideos({
       'GET /api/profile': () => ({ status: 500, body: { detail: 'down' } }),
     });
     renderApp('/profile?type=account');
@@ -74,7 +67,7 @@ describe('Profile', { timeout: 30_000 }, () => {
   });
 
   it('keeps Save disabled while a name is empty or invalid, then saves', async () => {
-    const { sent } = signedIn({
+    const { sent } = stubSignedInNoVideos({
       'PUT /api/users/update-profile': () => ({
         status: 200,
         body: { ...PROFILE, full_name: 'New Name', username: 'new.name' },
@@ -112,7 +105,7 @@ describe('Profile', { timeout: 30_000 }, () => {
   });
 
   it('names the invalid field in Japanese for a Japanese user', async () => {
-    signedIn();
+    stubSignedInNoVideos();
     const { user } = await renderAt('/profile?type=account', { locale: 'ja', signedIn: true });
     const username = await screen.findByLabelText<HTMLInputElement>(
       ja['profile.account.username'],
@@ -139,7 +132,7 @@ describe('Profile', { timeout: 30_000 }, () => {
     ['a string detail as it is', { detail: 'Try later.' }, ['Try later.']],
     ['anything else as the unknown error', { message: 'odd' }, ['An unknown error occurred']],
   ])('shows a failed save with %s', async (_name, body, expected) => {
-    signedIn({ 'PUT /api/users/update-profile': () => ({ status: 422, body }) });
+    stubSignedInNoVideos({ 'PUT /api/users/update-profile': () => ({ status: 422, body }) });
     const { user } = renderApp('/profile?type=account');
     await screen.findByLabelText('Full name', {}, FIRST);
     await user.type(screen.getByLabelText('Full name'), '!');

@@ -5,7 +5,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setOnline } from '../../testing/online';
 import { renderApp } from '../../testing/render-app';
-import { EMPTY_LIST, stubSignedIn, useStoredSession } from '../../testing/signed-in';
+import { stubSignedInNoVideos, useStoredSession } from '../../testing/signed-in';
 import { completedVideoFixture, sceneFixture } from '../../testing/video-fixtures';
 
 // The first render loads lazy route chunks, which vitest transforms on demand.
@@ -21,8 +21,7 @@ useStoredSession();
 afterEach(() => setOnline(true));
 
 function signedIn() {
-  return stubSignedIn({
-    'GET /api/videos': () => ({ status: 200, body: EMPTY_LIST }),
+  return stubSignedInNoVideos({
     [`GET /api/videos/${ID}`]: () => ({ status: 200, body: DETAIL }),
     'POST /api/users/change-email-request': () => ({ status: 200, body: { detail: 'sent' } }),
   });

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setOnline } from '../../testing/online';
 import { renderApp } from '../../testing/render-app';
-import { EMPTY_LIST, stubSignedIn, useStoredSession } from '../../testing/signed-in';
+import { stubSignedInNoVideos, useStoredSession } from '../../testing/signed-in';
 
 useStoredSession();
 
@@ -12,8 +12,7 @@ afterEach(() => setOnline(true));
 describe('Offline banner', { timeout: 30_000 }, () => {
   it('says the app is offline, and once back refreshes the list only when the server answers', async () => {
     let healthCalls = 0;
-    const { sent } = stubSignedIn({
-      'GET /api/videos': () => ({ status: 200, body: EMPTY_LIST }),
+    const { sent } = stubSignedInNoVideos({
       // The route is up before the server is reachable: three failed probes, then an answer.
       'GET /api/health': () => (++healthCalls > 3 ? { status: 200, body: {} } : { status: 503 }),
     });

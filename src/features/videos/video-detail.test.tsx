@@ -3,7 +3,12 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { SCENE_SCROLL_DELAY_MS } from '../../config/limits';
 import { renderApp } from '../../testing/render-app';
-import { EMPTY_LIST, stubSignedIn, useStoredSession } from '../../testing/signed-in';
+import {
+  EMPTY_LIST,
+  stubSignedIn,
+  stubSignedInNoVideos,
+  useStoredSession,
+} from '../../testing/signed-in';
 import { completedVideoFixture, sceneFixture } from '../../testing/video-fixtures';
 
 const FIRST = { timeout: 15_000 };
@@ -21,9 +26,8 @@ describe('Video detail', { timeout: 30_000 }, () => {
   it.each([404, 500])(
     'goes back to the list when the video cannot be loaded (%i)',
     async (status) => {
-      stubSignedIn({
+      stubSignedInNoVideos({
         [`GET /api/videos/${ID}`]: () => ({ status, body: { detail: 'Video not found' } }),
-        'GET /api/videos': () => ({ status: 200, body: EMPTY_LIST }),
       });
       renderApp(`/video-detail/${ID}`);
       await waitFor(() => expect(here()).toBe('/video'), FIRST);

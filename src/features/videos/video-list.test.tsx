@@ -1,17 +1,15 @@
 import 'fake-indexeddb/auto';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { saveStoredUser } from '../../lib/session-storage';
-import { LOGIN_ANSWER, SESSION_USER, stubFetch } from '../../testing/fetch-stub';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../app/providers';
 import { createStore } from '../../app/store';
 import { englishMessages } from '../../lib/i18n';
 import { renderApp } from '../../testing/render-app';
+import { stubSignedIn, useStoredSession } from '../../testing/signed-in';
 import { VideoListPage } from './components/VideoListPage';
 import { listPageFixture as page, listVideoFixture as video } from '../../testing/video-fixtures';
 
 const FIRST = { timeout: 15_000 };
-type Routes = Parameters<typeof stubFetch>[0];
 
 const ROWS = [
   video({ id: 'a', filename: 'queued.mp4', status: 'uploading' }),
@@ -25,23 +23,7 @@ const ROWS = [
   }),
 ];
 
-beforeEach(async () => {
-  localStorage.clear();
-  await saveStoredUser(SESSION_USER);
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
-function signedIn(routes: Routes) {
-  return stubFetch({
-    'GET /api/refresh': () => ({ status: 200, body: LOGIN_ANSWER }),
-    'GET /api/profile': () => ({ status: 200, body: LOGIN_ANSWER.user }),
-    ...routes,
-  });
-}
+useStoredSession();
 
 const rows = () => screen.getAllByTestId('video-row');
 const description = (element: HTMLElement) =>
@@ -49,7 +31,7 @@ const description = (element: HTMLElement) =>
 
 describe('Video list', { timeout: 30_000 }, () => {
   it('shows a row per status, the range above and below, and opens a completed video', async () => {
-    signedIn({ 'GET /api/videos': () => ({ status: 200, body: page(ROWS, 53) }) });
+    stubSignedIn({ 'GET /api/videos': () => ({ status: 200, body: page(ROWS, 53) }) });
     const { user } = renderApp('/video');
     expect(await screen.findByText('Harbour at dawn', {}, FIRST)).toBeTruthy();
     expect(screen.getAllByText('1 - 3 of 53')).toHaveLength(2);
@@ -79,7 +61,7 @@ describe('Video list', { timeout: 30_000 }, () => {
   });
 
   it('searches tags on Enter, shows the no-match state, and clears back to the list', async () => {
-    const { sent } = signedIn({
+    const { sent } = stubSignedIn({
       'GET /api/videos': (req) => ({
         status: 200,
         body: req.url.searchParams.get('tags') ? page([]) : page(ROWS),
@@ -100,7 +82,7 @@ describe('Video list', { timeout: 30_000 }, () => {
   });
 
   it('says there are no videos yet when the team has none', async () => {
-    signedIn({ 'GET /api/videos': () => ({ status: 200, body: page([]) }) });
+    stubSignedIn({ 'GET /api/videos': () => ({ status: 200, body: page([]) }) });
     renderApp('/video');
     expect(await screen.findByText('Currently, there are no videos.', {}, FIRST)).toBeTruthy();
     expect(screen.queryByTestId('page-range')).toBeNull();
@@ -108,7 +90,7 @@ describe('Video list', { timeout: 30_000 }, () => {
 
   it('deletes after confirmation, removing the row at once', async () => {
     let listed = ROWS;
-    const { sent } = signedIn({
+    const { sent } = stubSignedIn({
       'GET /api/videos': () => ({ status: 200, body: page(listed) }),
       'DELETE /api/videos/b': () => {
         listed = ROWS.filter((v) => v.id !== 'b');
@@ -134,7 +116,7 @@ describe('Video list', { timeout: 30_000 }, () => {
   });
 
   it('shows a retried video as in progress at once and puts it back when the server refuses', async () => {
-    signedIn({
+    stubSignedIn({
       'GET /api/videos': () => ({ status: 200, body: page(ROWS) }),
       'POST /api/videos/b/retry-process': () => ({ status: 409, body: { detail: 'no' } }),
     });
@@ -146,7 +128,7 @@ describe('Video list', { timeout: 30_000 }, () => {
   });
 
   it('offline, disables delete, retry and the tag search with the reason', async () => {
-    signedIn({ 'GET /api/videos': () => ({ status: 200, body: page(ROWS) }) });
+    stubSignedIn({ 'GET /api/videos': () => ({ status: 200, body: page(ROWS) }) });
     const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     try {
       renderApp('/video');
@@ -172,7 +154,7 @@ describe('Video list', { timeout: 30_000 }, () => {
   });
 
   it('hides the server rows of videos still shown as queued uploads, and does not count them', async () => {
-    signedIn({ 'GET /api/videos': () => ({ status: 200, body: page(ROWS, 53) }) });
+    stubSignedIn({ 'GET /api/videos': () => ({ status: 200, body: page(ROWS, 53) }) });
     window.history.replaceState(null, '', '/video');
     render(
       <Providers store={createStore()} locale={{ locale: 'en', messages: englishMessages }}>
@@ -192,7 +174,9 @@ describe('Video list', { timeout: 30_000 }, () => {
   it('asks the server again with Refresh and shows what it answers', async () => {
     // No row in progress: the list does not poll, so only Refresh can ask again.
     let listed = [ROWS[1]!];
-    const { sent } = signedIn({ 'GET /api/videos': () => ({ status: 200, body: page(listed) }) });
+    const { sent } = stubSignedIn({
+      'GET /api/videos': () => ({ status: 200, body: page(listed) }),
+    });
     const { user } = renderApp('/video');
     await screen.findByText('broken.mp4', {}, FIRST);
     const listCalls = () => sent.filter((r) => r.url.pathname === '/api/videos').length;
@@ -206,7 +190,7 @@ describe('Video list', { timeout: 30_000 }, () => {
 
   it('pages forward and back with Next and Previous, the page in the address', async () => {
     const second = video({ id: 'd', title: 'Lighthouse at dusk' });
-    const { sent } = signedIn({
+    const { sent } = stubSignedIn({
       'GET /api/videos': (req) =>
         req.url.searchParams.get('page') === '2'
           ? { status: 200, body: { ...page([second], 51), page: 2 } }
@@ -245,7 +229,7 @@ describe('Video list', { timeout: 30_000 }, () => {
   });
 
   it('opens the upload dialog from the list, Chakra and the dialog loading on that first click', async () => {
-    signedIn({
+    stubSignedIn({
       'GET /api/videos': () => ({ status: 200, body: page([]) }),
       'GET /api/supported-videos-languages': () => ({
         status: 200,
