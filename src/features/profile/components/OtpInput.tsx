@@ -2,6 +2,7 @@
 // moves on, Backspace on an empty box goes back, pasting the code fills every box.
 import { chakra, HStack } from '@chakra-ui/react';
 import { useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { CONTROL_BOX } from '../../../components/control-look';
 import { useT } from '../../../lib/locale-context';
 
 const Box = chakra('input', {
@@ -11,13 +12,8 @@ const Box = chakra('input', {
     textAlign: 'center',
     fontSize: 'xl',
     fontWeight: 'semibold',
-    borderWidth: '1px',
-    borderColor: 'gray.400',
-    borderRadius: 'l2',
-    bg: 'white',
+    ...CONTROL_BOX,
     color: 'gray.900',
-    _focusVisible: { outline: '2px solid', outlineColor: 'blue.600', outlineOffset: '0' },
-    _invalid: { borderColor: 'red.600' },
     _disabled: { opacity: 0.6 },
   },
 });

@@ -3,6 +3,7 @@
 // video, the scope.
 import { Box, chakra, Flex, Stack, Text } from '@chakra-ui/react';
 import { useId } from 'react';
+import { FIELD_BOX } from '../../../components/control-look';
 import {
   SEARCH_INPUT_MAX_LENGTH,
   SEARCH_METHODS,
@@ -18,22 +19,13 @@ import { coerceTopK } from '../../../lib/search-query';
 const Label = chakra('label', {
   base: { display: 'block', fontWeight: 'medium', fontSize: 'sm', mb: '1.5' },
 });
-const control = {
-  display: 'block',
-  w: 'full',
-  px: '3',
-  borderWidth: '1px',
-  borderColor: 'gray.400',
-  borderRadius: 'l2',
-  bg: 'white',
-  _focusVisible: { outline: '2px solid', outlineColor: 'blue.600', outlineOffset: '0' },
-  _invalid: { borderColor: 'red.600' },
-} as const;
+// Not the upload form's TextArea/TextInput/Select: these keep the page's text colour and size,
+// show a read-only description greyed, and the text area is taller.
 const TextArea = chakra('textarea', {
-  base: { ...control, py: '2', minH: '8rem', _readOnly: { bg: 'gray.100' } },
+  base: { ...FIELD_BOX, py: '2', minH: '8rem', _readOnly: { bg: 'gray.100' } },
 });
-const Input = chakra('input', { base: { ...control, h: '10' } });
-const Select = chakra('select', { base: { ...control, h: '10', appearance: 'auto' } });
+const Input = chakra('input', { base: { ...FIELD_BOX, h: '10' } });
+const Select = chakra('select', { base: { ...FIELD_BOX, h: '10', appearance: 'auto' } });
 
 export const METHOD_LABELS: Record<SearchMethod, MessageId> = {
   hybrid: 'search.method.hybrid',

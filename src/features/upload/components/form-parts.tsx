@@ -2,31 +2,21 @@
 // would be registered in the shared theme, which the size-budgeted first screens also load).
 import { Box, chakra } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { FIELD_BOX } from '../../../components/control-look';
 
 export const Label = chakra('label', {
   base: { display: 'block', fontWeight: 'medium', fontSize: 'sm', mb: '1.5', color: 'gray.900' },
 });
 
-/** The look every text field, text area and select of the forms shares. */
-const FIELD = {
-  display: 'block',
-  w: 'full',
-  px: '3',
-  borderWidth: '1px',
-  borderColor: 'gray.400',
-  borderRadius: 'l2',
-  bg: 'white',
-  color: 'gray.900',
-  fontSize: 'md',
-  _focusVisible: { outline: '2px solid', outlineColor: 'blue.600', outlineOffset: '0' },
-} as const;
+/** The look every text field, text area and select of the upload form shares. */
+const FIELD = { ...FIELD_BOX, color: 'gray.900', fontSize: 'md' } as const;
 
 export const TextArea = chakra('textarea', {
   base: { ...FIELD, minH: '24', py: '2', resize: 'vertical' },
 });
 
 export const TextInput = chakra('input', {
-  base: { ...FIELD, h: '10', _invalid: { borderColor: 'red.600' } },
+  base: { ...FIELD, h: '10' },
 });
 
 export const Select = chakra('select', { base: { ...FIELD, h: '10' } });
