@@ -1,9 +1,10 @@
 // The trailer and report areas of the video detail page (product-spec section 2): Make
 // trailer / Make report open the instruction dialog; while a job runs its processing note shows;
 // Watch trailer plays the trailer; Open report opens the report page in a new tab.
-import { Button, Flex, Stack, Text } from '@chakra-ui/react';
+import { Button, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { NeedsNetwork } from '../../../components/NeedsNetwork';
+import { LabelledRow } from '../../../components/LabelledRow';
 import { assetUrl, reportUrl } from '../../../lib/asset-url';
 import { useT } from '../../../lib/locale-context';
 import type { OutputKind, OutputsVideo } from '../api';
@@ -22,10 +23,7 @@ export function OutputsArea({ video, onWatchTrailer }: OutputsAreaProps) {
 
   return (
     <Stack gap="3" data-testid="outputs-area">
-      <Flex gap="3" align="center" wrap="wrap">
-        <Text fontWeight="semibold" minW="5rem">
-          {t('detail.trailer')}
-        </Text>
+      <LabelledRow label={t('detail.trailer')}>
         {video.isTrailerCreating ? (
           <Text color="gray.700" role="status">
             {t('detail.trailerCreating')}
@@ -44,16 +42,13 @@ export function OutputsArea({ video, onWatchTrailer }: OutputsAreaProps) {
             ) : null}
           </>
         )}
-      </Flex>
+      </LabelledRow>
       {video.isTrailerCreating ? null : (
         <Text fontSize="sm" color="gray.600" mt="-2">
           {t('outputs.trailerHint')}
         </Text>
       )}
-      <Flex gap="3" align="center" wrap="wrap">
-        <Text fontWeight="semibold" minW="5rem">
-          {t('detail.report')}
-        </Text>
+      <LabelledRow label={t('detail.report')}>
         {video.isReportCreating ? (
           <Text color="gray.700" role="status">
             {t('detail.reportCreating')}
@@ -74,7 +69,7 @@ export function OutputsArea({ video, onWatchTrailer }: OutputsAreaProps) {
             ) : null}
           </>
         )}
-      </Flex>
+      </LabelledRow>
       {video.isReportCreating ? null : (
         <Text fontSize="sm" color="gray.600" mt="-2">
           {t('outputs.reportHint')}

@@ -1,6 +1,7 @@
 // The trailer and report area when no actions are composed in (product-spec section 2): the
 // processing notes, Watch trailer and Open report.
-import { Button, Flex, Stack, Text } from '@chakra-ui/react';
+import { Button, Stack, Text } from '@chakra-ui/react';
+import { LabelledRow } from '../../../components/LabelledRow';
 import { assetUrl, reportUrl } from '../../../lib/asset-url';
 import { useT } from '../../../lib/locale-context';
 import type { Video } from '../api';
@@ -17,10 +18,7 @@ export function OutputsStatus({
   const report = reportUrl(video);
   return (
     <Stack gap="2" data-testid="outputs-area">
-      <Flex gap="3" align="center" wrap="wrap">
-        <Text fontWeight="semibold" minW="5rem">
-          {t('detail.trailer')}
-        </Text>
+      <LabelledRow label={t('detail.trailer')}>
         {video.isTrailerCreating ? (
           <Text color="gray.700">{t('detail.trailerCreating')}</Text>
         ) : trailer ? (
@@ -30,11 +28,8 @@ export function OutputsStatus({
         ) : (
           <Text color="gray.700">{t('detail.noTrailer')}</Text>
         )}
-      </Flex>
-      <Flex gap="3" align="center" wrap="wrap">
-        <Text fontWeight="semibold" minW="5rem">
-          {t('detail.report')}
-        </Text>
+      </LabelledRow>
+      <LabelledRow label={t('detail.report')}>
         {video.isReportCreating ? (
           <Text color="gray.700">{t('detail.reportCreating')}</Text>
         ) : report ? (
@@ -46,7 +41,7 @@ export function OutputsStatus({
         ) : (
           <Text color="gray.700">{t('detail.noReport')}</Text>
         )}
-      </Flex>
+      </LabelledRow>
     </Stack>
   );
 }
