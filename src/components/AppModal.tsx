@@ -1,9 +1,10 @@
 // The generic modal of product-spec section 2: success, error, warning (Cancel / Delete) and
 // email (check your email).
-import { Box, Button, Dialog, Portal, Text } from '@chakra-ui/react';
+import { Box, Button, Dialog, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import type { MessageId } from '../lib/i18n';
 import { useT } from '../lib/locale-context';
+import { ModalFrame } from './ModalFrame';
 
 export type ModalType = 'success' | 'error' | 'warning' | 'email';
 
@@ -47,51 +48,40 @@ export function AppModal({
   const t = useT();
   const isWarning = type === 'warning';
   return (
-    <Dialog.Root
+    <ModalFrame
       open={open}
-      onOpenChange={(event) => {
-        if (!event.open) onClose();
-      }}
+      onClose={onClose}
       role={type === 'error' || isWarning ? 'alertdialog' : 'dialog'}
-      placement="center"
-      lazyMount
-      unmountOnExit
+      modalType={type}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content mx="4" data-modal-type={type}>
-            <Box h="1" bg={ACCENTS[type]} borderTopRadius="l3" />
-            <Dialog.Header>
-              <Dialog.Title>{title ?? t(TITLES[type])}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              {lines.map((line) => (
-                <Text key={line} mb="2" whiteSpace="pre-line">
-                  {line}
-                </Text>
-              ))}
-              {children}
-            </Dialog.Body>
-            <Dialog.Footer>
-              {isWarning ? (
-                <>
-                  <Button variant="outline" onClick={onClose}>
-                    {t('common.cancel')}
-                  </Button>
-                  <Button colorPalette="red" onClick={onConfirm}>
-                    {confirmLabel ?? t('common.delete')}
-                  </Button>
-                </>
-              ) : (
-                <Button colorPalette="blue" onClick={onConfirm ?? onClose}>
-                  {confirmLabel ?? t('common.ok')}
-                </Button>
-              )}
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Box h="1" bg={ACCENTS[type]} borderTopRadius="l3" />
+      <Dialog.Header>
+        <Dialog.Title>{title ?? t(TITLES[type])}</Dialog.Title>
+      </Dialog.Header>
+      <Dialog.Body>
+        {lines.map((line) => (
+          <Text key={line} mb="2" whiteSpace="pre-line">
+            {line}
+          </Text>
+        ))}
+        {children}
+      </Dialog.Body>
+      <Dialog.Footer>
+        {isWarning ? (
+          <>
+            <Button variant="outline" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button colorPalette="red" onClick={onConfirm}>
+              {confirmLabel ?? t('common.delete')}
+            </Button>
+          </>
+        ) : (
+          <Button colorPalette="blue" onClick={onConfirm ?? onClose}>
+            {confirmLabel ?? t('common.ok')}
+          </Button>
+        )}
+      </Dialog.Footer>
+    </ModalFrame>
   );
 }

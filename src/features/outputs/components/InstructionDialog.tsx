@@ -1,7 +1,8 @@
 // The Make trailer / Make report dialog: the context text and a 500-character instruction;
 // submit stays disabled while the instruction is empty or the request runs (product-spec 5).
-import { Button, CloseButton, Dialog, Field, Portal, Text, Textarea } from '@chakra-ui/react';
+import { Button, Dialog, Field, Text, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
+import { ModalFrame } from '../../../components/ModalFrame';
 import { TEXT_AREA_MAX_LENGTH } from '../../../config/limits';
 import { describeServerError } from '../../../lib/error-messages';
 import { useT } from '../../../lib/locale-context';
@@ -51,63 +52,45 @@ export function InstructionDialog({ kind, videoId, open, onClose }: InstructionD
   };
 
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(event) => {
-        if (!event.open) close();
-      }}
-      placement="center"
-      lazyMount
-      unmountOnExit
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content mx="4">
-            <Dialog.Header>
-              <Dialog.Title>{t(texts.title)}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Text mb="4" color="gray.700">
-                {t(texts.context)}
-              </Text>
-              <Field.Root invalid={error !== null}>
-                <Field.Label>{t('outputs.instruction')}</Field.Label>
-                <Textarea
-                  value={instruction}
-                  maxLength={TEXT_AREA_MAX_LENGTH}
-                  rows={5}
-                  placeholder={t(texts.placeholder)}
-                  onChange={(event) => setInstruction(event.target.value)}
-                />
-                <Field.HelperText>
-                  {t('outputs.characters', {
-                    count: instruction.length,
-                    max: TEXT_AREA_MAX_LENGTH,
-                  })}
-                </Field.HelperText>
-                {error ? <Field.ErrorText whiteSpace="pre-line">{error}</Field.ErrorText> : null}
-              </Field.Root>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={close}>
-                {t('common.cancel')}
-              </Button>
-              <Button
-                colorPalette="blue"
-                disabled={empty || isLoading}
-                loading={isLoading}
-                onClick={() => void submit()}
-              >
-                {t(texts.submit)}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton aria-label={t('common.close')} size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <ModalFrame open={open} onClose={close} closeButton>
+      <Dialog.Header>
+        <Dialog.Title>{t(texts.title)}</Dialog.Title>
+      </Dialog.Header>
+      <Dialog.Body>
+        <Text mb="4" color="gray.700">
+          {t(texts.context)}
+        </Text>
+        <Field.Root invalid={error !== null}>
+          <Field.Label>{t('outputs.instruction')}</Field.Label>
+          <Textarea
+            value={instruction}
+            maxLength={TEXT_AREA_MAX_LENGTH}
+            rows={5}
+            placeholder={t(texts.placeholder)}
+            onChange={(event) => setInstruction(event.target.value)}
+          />
+          <Field.HelperText>
+            {t('outputs.characters', {
+              count: instruction.length,
+              max: TEXT_AREA_MAX_LENGTH,
+            })}
+          </Field.HelperText>
+          {error ? <Field.ErrorText whiteSpace="pre-line">{error}</Field.ErrorText> : null}
+        </Field.Root>
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Button variant="outline" onClick={close}>
+          {t('common.cancel')}
+        </Button>
+        <Button
+          colorPalette="blue"
+          disabled={empty || isLoading}
+          loading={isLoading}
+          onClick={() => void submit()}
+        >
+          {t(texts.submit)}
+        </Button>
+      </Dialog.Footer>
+    </ModalFrame>
   );
 }

@@ -2,8 +2,9 @@
 // the profile's exactly (product-spec section 4) and the current password is given (the server
 // checks it, so a stolen session alone cannot delete the account). Afterwards: logout, which
 // clears every cache, and Login.
-import { Box, Button, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Dialog, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
+import { ModalFrame } from '../../../components/ModalFrame';
 import { NeedsNetwork } from '../../../components/NeedsNetwork';
 import { TextField } from '../../../components/TextField';
 import { describeServerError } from '../../../lib/error-messages';
@@ -47,64 +48,57 @@ export function DeleteAccountDialog({ profile, onClose }: DeleteAccountDialogPro
   };
 
   return (
-    <Dialog.Root
+    <ModalFrame
       open
-      onOpenChange={(event) => {
-        if (!event.open && !isLoading) onClose();
+      onClose={() => {
+        if (!isLoading) onClose();
       }}
       role="alertdialog"
-      placement="center"
+      modalType="warning"
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content mx="4" data-modal-type="warning">
-            <Box h="1" bg="red.600" borderTopRadius="l3" />
-            <Dialog.Header>
-              <Dialog.Title>{t('profile.delete.title')}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                <Text>{t('profile.delete.description')}</Text>
-                <Text fontWeight="medium" wordBreak="break-all">
-                  {t('profile.delete.confirmHint', { email: profile.email })}
-                </Text>
-                <TextField
-                  label={t('profile.delete.confirmLabel')}
-                  type="email"
-                  autoComplete="off"
-                  binding={form.bind('email')}
-                  error={form.errors.email}
-                />
-                <TextField
-                  label={t('password.current')}
-                  type="password"
-                  autoComplete="current-password"
-                  helperText={t('profile.delete.passwordHint')}
-                  binding={form.bind('currentPassword')}
-                  error={form.errors.currentPassword}
-                />
-                <InlineError text={error} />
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose} disabled={isLoading}>
-                {t('common.cancel')}
-              </Button>
-              <NeedsNetwork>
-                <Button
-                  colorPalette="red"
-                  disabled={!confirmed || isLoading}
-                  loading={isLoading}
-                  onClick={() => void remove()}
-                >
-                  {t('common.delete')}
-                </Button>
-              </NeedsNetwork>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Box h="1" bg="red.600" borderTopRadius="l3" />
+      <Dialog.Header>
+        <Dialog.Title>{t('profile.delete.title')}</Dialog.Title>
+      </Dialog.Header>
+      <Dialog.Body>
+        <Stack gap="4">
+          <Text>{t('profile.delete.description')}</Text>
+          <Text fontWeight="medium" wordBreak="break-all">
+            {t('profile.delete.confirmHint', { email: profile.email })}
+          </Text>
+          <TextField
+            label={t('profile.delete.confirmLabel')}
+            type="email"
+            autoComplete="off"
+            binding={form.bind('email')}
+            error={form.errors.email}
+          />
+          <TextField
+            label={t('password.current')}
+            type="password"
+            autoComplete="current-password"
+            helperText={t('profile.delete.passwordHint')}
+            binding={form.bind('currentPassword')}
+            error={form.errors.currentPassword}
+          />
+          <InlineError text={error} />
+        </Stack>
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Button variant="outline" onClick={onClose} disabled={isLoading}>
+          {t('common.cancel')}
+        </Button>
+        <NeedsNetwork>
+          <Button
+            colorPalette="red"
+            disabled={!confirmed || isLoading}
+            loading={isLoading}
+            onClick={() => void remove()}
+          >
+            {t('common.delete')}
+          </Button>
+        </NeedsNetwork>
+      </Dialog.Footer>
+    </ModalFrame>
   );
 }

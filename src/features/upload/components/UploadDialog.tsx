@@ -1,9 +1,10 @@
 // The two-step upload dialog (product-spec section 2). Upload hands everything to the durable
 // upload queue, which writes it to IndexedDB before sending anything; the dialog then resets,
 // closes and refreshes the list while the queue uploads (its rows show above the list).
-import { Dialog, Portal, Text } from '@chakra-ui/react';
+import { Dialog, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LazyAppModal } from '../../../components/LazyAppModal';
+import { ModalFrame } from '../../../components/ModalFrame';
 import type { MessageId } from '../../../lib/i18n';
 import { useT } from '../../../lib/locale-context';
 import { useAppDispatch } from '../../../lib/store-hooks';
@@ -91,63 +92,46 @@ export function UploadDialog({ open, onClose, probe, enqueue = queueEnqueue }: U
 
   return (
     <>
-      <Dialog.Root
-        open={open}
-        onOpenChange={(event) => {
-          if (!event.open) close();
-        }}
-        placement="center"
-        scrollBehavior="inside"
-        size="lg"
-        lazyMount
-        unmountOnExit
-      >
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content mx="4">
-              <Dialog.Header flexDirection="column" alignItems="flex-start" gap="1">
-                <Dialog.Title>{t('upload.title')}</Dialog.Title>
-                <Text fontSize="sm" color="gray.700">
-                  {t(step === 1 ? 'upload.step1' : 'upload.step2')}
-                </Text>
-              </Dialog.Header>
-              <Dialog.Body pb="6">
-                {step === 1 ? (
-                  <DetailsStep
-                    details={details}
-                    onChange={setDetails}
-                    onCancel={close}
-                    onNext={() => setStep(2)}
-                  />
-                ) : (
-                  <FileStep
-                    file={file}
-                    fileError={fileError}
-                    probe={probeState}
-                    languages={languages.data}
-                    languagesFailed={languages.isError}
-                    outputLanguage={outputLanguage}
-                    onLanguage={setChosenLanguage}
-                    onPick={(next) => {
-                      setPicked(next);
-                      setProgress(0);
-                    }}
-                    onRemove={() => {
-                      setPicked(null);
-                      setProgress(0);
-                    }}
-                    progress={progress}
-                    canUpload={ready}
-                    onBack={() => setStep(1)}
-                    onUpload={() => void upload()}
-                  />
-                )}
-              </Dialog.Body>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+      <ModalFrame open={open} onClose={close} scrollBehavior="inside" size="lg">
+        <Dialog.Header flexDirection="column" alignItems="flex-start" gap="1">
+          <Dialog.Title>{t('upload.title')}</Dialog.Title>
+          <Text fontSize="sm" color="gray.700">
+            {t(step === 1 ? 'upload.step1' : 'upload.step2')}
+          </Text>
+        </Dialog.Header>
+        <Dialog.Body pb="6">
+          {step === 1 ? (
+            <DetailsStep
+              details={details}
+              onChange={setDetails}
+              onCancel={close}
+              onNext={() => setStep(2)}
+            />
+          ) : (
+            <FileStep
+              file={file}
+              fileError={fileError}
+              probe={probeState}
+              languages={languages.data}
+              languagesFailed={languages.isError}
+              outputLanguage={outputLanguage}
+              onLanguage={setChosenLanguage}
+              onPick={(next) => {
+                setPicked(next);
+                setProgress(0);
+              }}
+              onRemove={() => {
+                setPicked(null);
+                setProgress(0);
+              }}
+              progress={progress}
+              canUpload={ready}
+              onBack={() => setStep(1)}
+              onUpload={() => void upload()}
+            />
+          )}
+        </Dialog.Body>
+      </ModalFrame>
       <LazyAppModal
         open={failed}
         type="error"
