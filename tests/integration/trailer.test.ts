@@ -84,6 +84,7 @@ async function waitUntilMade(id: string, flag: 'is_trailer_creating' | 'is_repor
   }
 }
 
+// Its own ffprobe call, not the server's probeArgs: the output is read without the code it tests.
 async function probe(file: string) {
   const { stdout } = await runProcess(tools.ffprobe, [
     '-v',

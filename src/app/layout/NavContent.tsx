@@ -11,6 +11,7 @@ import type { MessageId } from '../../lib/i18n';
 import { useT } from '../../lib/locale-context';
 import { logout } from '../../lib/session';
 import { useAppDispatch } from '../../lib/store-hooks';
+import hidden from '../../components/visually-hidden.module.css';
 import styles from './NavContent.module.css';
 
 interface Entry {
@@ -96,11 +97,11 @@ export function NavContent({ collapsed = false, identity, onNavigate }: NavConte
           <LanguageSwitcher width="100%" />
           {identity ? (
             <div>
-              <p className={styles.srOnly}>{t('nav.email')}</p>
+              <p className={hidden.srOnly}>{t('nav.email')}</p>
               <p className={styles.email} data-testid="user-email">
                 {identity.email}
               </p>
-              <p className={styles.srOnly}>{t('nav.team')}</p>
+              <p className={hidden.srOnly}>{t('nav.team')}</p>
               <p data-testid="team-name">{identity.teamName}</p>
             </div>
           ) : null}

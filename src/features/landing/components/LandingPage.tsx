@@ -11,6 +11,7 @@ import { selectIsSignedIn } from '../../../lib/session-slice';
 import { useAppSelector } from '../../../lib/store-hooks';
 import landingEnglish from '../../../../lang/en.json?ns=landing';
 import { ExtraMessages } from '../../../lib/extra-messages';
+import hidden from '../../../components/visually-hidden.module.css';
 import styles from './LandingPage.module.css';
 
 interface Section {
@@ -57,7 +58,7 @@ function LandingPageContent() {
       rel="noopener noreferrer"
     >
       {t('landing.contact')}
-      <span className={styles.srOnly}>{t('landing.contactNewTab')}</span>
+      <span className={hidden.srOnly}>{t('landing.contactNewTab')}</span>
     </a>
   );
 
