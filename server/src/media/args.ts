@@ -1,9 +1,20 @@
 // Pure ffmpeg/ffprobe argument builders: no I/O, unit-tested. Everything here works with the
 // 2018 static ffmpeg 4.1 of @ffmpeg-installer as well as Debian's 5.x (no scdet, no xfade).
 
-const QUIET = ['-hide_banner', '-nostdin', '-loglevel', 'error'];
+export const QUIET = ['-hide_banner', '-nostdin', '-loglevel', 'error'];
 
-const seconds = (ms: number): string => (Math.max(0, ms) / 1000).toFixed(3);
+/** A time for -ss/-t: seconds with milliseconds, never negative. */
+export const seconds = (ms: number): string => (Math.max(0, ms) / 1000).toFixed(3);
+
+/** The H.264 every output a browser plays is encoded with (renditions and trailers). */
+export const H264_ARGS = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23'];
+/** Its stereo AAC sound. */
+export const AAC_ARGS = ['-c:a', 'aac', '-b:a', '128k', '-ac', '2'];
+
+/** An MP4 for browsers: no subtitle track, the index up front so playback starts at once. */
+export function browserMp4Output(output: string): string[] {
+  return ['-sn', '-movflags', '+faststart', '-f', 'mp4', output];
+}
 
 /**
  * Containers a video upload may be in, as ffmpeg demuxer names: the MP4/QuickTime family (the
@@ -108,19 +119,9 @@ export function renditionArgs(
     ...(o.hasAudio ? ['-map', '0:a:0'] : []),
     '-vf',
     `scale=-2:'min(${o.maxHeight},ih)',format=yuv420p`,
-    '-c:v',
-    'libx264',
-    '-preset',
-    'veryfast',
-    '-crf',
-    '23',
-    ...(o.hasAudio ? ['-c:a', 'aac', '-b:a', '128k', '-ac', '2'] : []),
-    '-sn',
-    '-movflags',
-    '+faststart',
-    '-f',
-    'mp4',
-    output,
+    ...H264_ARGS,
+    ...(o.hasAudio ? AAC_ARGS : []),
+    ...browserMp4Output(output),
   ];
 }
 

@@ -2,10 +2,17 @@
 // own input seek (-ss/-t before -i), so only the chosen spans of a long video are decoded.
 // With xfade (ffmpeg 4.3+) pieces cross-dissolve into each other; older builds (the npm 4.1)
 // fade each piece out and in and join them with concat.
-import { videoInputArgs, type VideoFormat } from '../media/args.ts';
+import {
+  AAC_ARGS,
+  browserMp4Output,
+  H264_ARGS,
+  QUIET,
+  seconds,
+  videoInputArgs,
+  type VideoFormat,
+} from '../media/args.ts';
 import type { Segment } from './plan.ts';
 
-const QUIET = ['-hide_banner', '-nostdin', '-loglevel', 'error'];
 const AUDIO_RATE = 48_000;
 
 export interface TrailerFormat {
@@ -22,8 +29,6 @@ export interface TrailerFormat {
   /** The source's container, as the probe found it (forced on every input). */
   container: VideoFormat;
 }
-
-const sec = (ms: number): string => (Math.max(0, ms) / 1000).toFixed(3);
 
 /** The source's displayed size scaled down to maxHeight lines, as even numbers. */
 export function fitSize(
@@ -63,18 +68,18 @@ function pieceFilters(
   fade: number,
   last: boolean,
 ): string[] {
-  const d = sec(seg.endMs - seg.startMs);
+  const d = seconds(seg.endMs - seg.startMs);
   const length = seg.endMs - seg.startMs;
   const { width: w, height: h } = f;
   // The first piece fades in from black and the last fades out; in concat mode every piece does.
   const fadeIn = (i === 0 || !f.xfade) && fade > 0;
   const fadeOut = (last || !f.xfade) && fade > 0;
   const vFades =
-    (fadeIn ? `,fade=t=in:st=0:d=${sec(fade)}` : '') +
-    (fadeOut ? `,fade=t=out:st=${sec(length - fade)}:d=${sec(fade)}` : '');
+    (fadeIn ? `,fade=t=in:st=0:d=${seconds(fade)}` : '') +
+    (fadeOut ? `,fade=t=out:st=${seconds(length - fade)}:d=${seconds(fade)}` : '');
   const aFades =
-    (fadeIn ? `,afade=t=in:st=0:d=${sec(fade)}` : '') +
-    (fadeOut ? `,afade=t=out:st=${sec(length - fade)}:d=${sec(fade)}` : '');
+    (fadeIn ? `,afade=t=in:st=0:d=${seconds(fade)}` : '') +
+    (fadeOut ? `,afade=t=out:st=${seconds(length - fade)}:d=${seconds(fade)}` : '');
   // xfade needs every piece exactly as long as planned: pad a short read with its last frame.
   const hold = f.xfade ? ',tpad=stop_mode=clone:stop_duration=1' : '';
   const video =
@@ -104,8 +109,8 @@ export function trailerGraph(segments: readonly Segment[], f: TrailerFormat): st
       const vo = i === n - 1 ? 'vout' : `vx${i}`;
       const ao = i === n - 1 ? 'aout' : `ax${i}`;
       parts.push(
-        `[${v}][v${i}]xfade=transition=fade:duration=${sec(fade)}:offset=${sec(length - fade)}[${vo}]`,
-        `[${a}][a${i}]acrossfade=d=${sec(fade)}:c1=tri:c2=tri[${ao}]`,
+        `[${v}][v${i}]xfade=transition=fade:duration=${seconds(fade)}:offset=${seconds(length - fade)}[${vo}]`,
+        `[${a}][a${i}]acrossfade=d=${seconds(fade)}:c1=tri:c2=tri[${ao}]`,
       );
       length += segments[i]!.endMs - segments[i]!.startMs - fade;
       v = vo;
@@ -127,9 +132,9 @@ export function trailerArgs(
 ): string[] {
   const inputs = segments.flatMap((s) => [
     '-ss',
-    sec(s.startMs),
+    seconds(s.startMs),
     '-t',
-    sec(s.endMs - s.startMs),
+    seconds(s.endMs - s.startMs),
     ...videoInputArgs(input, f.container),
   ]);
   return [
@@ -142,30 +147,15 @@ export function trailerArgs(
     '[vout]',
     '-map',
     '[aout]',
-    '-c:v',
-    'libx264',
-    '-preset',
-    'veryfast',
-    '-crf',
-    '23',
+    ...H264_ARGS,
     '-pix_fmt',
     'yuv420p',
-    '-c:a',
-    'aac',
-    '-b:a',
-    '128k',
-    '-ac',
-    '2',
+    ...AAC_ARGS,
     '-ar',
     String(AUDIO_RATE),
     '-map_metadata',
     '-1',
-    '-sn',
-    '-movflags',
-    '+faststart',
-    '-f',
-    'mp4',
-    output,
+    ...browserMp4Output(output),
   ];
 }
 
