@@ -2,6 +2,7 @@
 // file's key and a small record of how it was made (output_data.trailer / output_data.report).
 import type { Queryable } from '../db/db.ts';
 import { one } from '../db/db.ts';
+import { VIDEO_DATE_COLUMN, type VideoRow } from './videos.ts';
 
 export type OutputKind = 'trailer' | 'report';
 
@@ -112,22 +113,25 @@ export async function finishCreating(
   return { previousKey: old.previous };
 }
 
-export interface OutputVideo {
-  id: string;
-  team_id: string;
-  filename: string;
-  title: string | null;
-  summary: string | null;
-  tags: unknown;
-  status: string;
-  created_at: Date;
-  video_date: string | null;
-  video_length: number | null;
+/** What making a trailer or a report reads: the listed columns of VideoRow and three more. */
+export interface OutputVideo extends Pick<
+  VideoRow,
+  | 'id'
+  | 'team_id'
+  | 'filename'
+  | 'title'
+  | 'summary'
+  | 'tags'
+  | 'status'
+  | 'created_at'
+  | 'video_date'
+  | 'video_length'
+  | 'source_key'
+  | 'playable_key'
+  | 'trailer_key'
+  | 'report_key'
+> {
   output_language: string;
-  source_key: string | null;
-  playable_key: string | null;
-  trailer_key: string | null;
-  report_key: string | null;
   trailer_instruction: string | null;
   output_data: Record<string, unknown>;
 }
@@ -135,11 +139,10 @@ export interface OutputVideo {
 export function outputVideo(q: Queryable, videoId: string): Promise<OutputVideo | undefined> {
   return one<OutputVideo & Record<string, unknown>>(
     q,
-    `SELECT id, team_id, filename, title, summary, tags, status, created_at,
-       to_char(video_date, 'YYYY-MM-DD"T"HH24:MI:SS.MS') AS video_date, video_length,
-       output_language, source_key, playable_key, trailer_key, report_key, trailer_instruction,
-       output_data
-     FROM videos WHERE id = $1`,
+    `SELECT v.id, v.team_id, v.filename, v.title, v.summary, v.tags, v.status, v.created_at,
+       ${VIDEO_DATE_COLUMN}, v.video_length, v.output_language, v.source_key, v.playable_key,
+       v.trailer_key, v.report_key, v.trailer_instruction, v.output_data
+     FROM videos v WHERE v.id = $1`,
     [videoId],
   );
 }

@@ -41,9 +41,14 @@ export interface SceneRow {
   frames: unknown;
 }
 
-// video_date is formatted in SQL so drivers cannot shift a zone-less timestamp into local time.
+/**
+ * video_date of `videos v` as ISO local text, formatted in SQL so drivers cannot shift a
+ * zone-less timestamp into local time.
+ */
+export const VIDEO_DATE_COLUMN = `to_char(v.video_date, 'YYYY-MM-DD"T"HH24:MI:SS.MS') AS video_date`;
+
 const VIDEO_COLUMNS = `v.id, v.team_id, v.owner_id, v.filename, v.title, v.summary, v.tags, v.status,
-  v.created_at, to_char(v.video_date, 'YYYY-MM-DD"T"HH24:MI:SS.MS') AS video_date, v.video_length,
+  v.created_at, ${VIDEO_DATE_COLUMN}, v.video_length,
   v.thumbnail_key, v.playable_key, v.source_key, v.trailer_key, v.report_key,
   v.is_trailer_creating, v.is_report_creating`;
 
