@@ -1,31 +1,16 @@
 // The admin command as a person runs it (OPERATIONS.md), with the server stopped, against the
 // embedded database of a temporary DATA_DIR.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/src/config.ts';
 import { startServer, type Running } from '../../server/src/server.ts';
+import { runAdmin } from '../support/admin-cli.ts';
 
-const root = path.resolve(import.meta.dirname, '..', '..');
 let dataDir: string;
 
-function admin(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', path.join(root, 'server/bin/admin.ts'), ...args],
-      { cwd: root, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' } },
-    );
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
-}
+const admin = (...args: string[]) => runAdmin({ DATA_DIR: dataDir, DATABASE_URL: '' }, ...args);
 
 /** Starts the real server on DATA_DIR, signs in over HTTP, stops it again. */
 async function loginOnce(email: string, password: string) {

@@ -1,11 +1,10 @@
 // DATABASE_URL: the server speaks to PostgreSQL through node-postgres. Here the PostgreSQL is
 // an in-memory PGlite with pgvector served over the wire protocol by its socket server.
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAdmin } from '../support/admin-cli.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
 let pglite: PGlite;
@@ -14,22 +13,8 @@ let server: TestServer;
 let databaseUrl: string;
 
 /** `npm run admin -- ...` against the same PostgreSQL, as its own process. */
-function admin(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const root = path.resolve(import.meta.dirname, '..', '..');
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', path.join(root, 'server/bin/admin.ts'), ...args],
-      { cwd: root, env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: server.dataDir } },
-    );
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
-}
+const admin = (...args: string[]) =>
+  runAdmin({ DATABASE_URL: databaseUrl, DATA_DIR: server.dataDir }, ...args);
 
 beforeAll(async () => {
   pglite = await PGlite.create({ extensions: { vector } });
