@@ -44,6 +44,16 @@ export const SCENE_SCROLL_DELAY_MS = 200;
 export const RESTORE_REDIRECT_DELAY_MS = 100;
 /** Access tokens live one hour; renew well before that while the app is open. */
 export const TOKEN_REFRESH_INTERVAL_MS = 15 * 60 * 1000;
+/**
+ * A refresh without an answer (network error, timeout, 5xx, 429) is asked again after these
+ * delays, as long as less than REFRESH_RETRY_WITHIN_MS passed since the first try. The server
+ * may have rotated the token and its answer got lost on the way back: the old token is then
+ * refused for every call, and it still buys the successor only within the server's 30 s grace
+ * window (server/src/auth/refresh.ts's REUSE_GRACE_MS). Asked after that, it counts as a stolen token and ends the
+ * session, so "try again later" (the next call or the 15-minute timer) signed the user out.
+ */
+export const REFRESH_RETRY_DELAYS_MS: readonly number[] = [1_000, 3_000, 6_000];
+export const REFRESH_RETRY_WITHIN_MS = 20_000;
 
 /** The video list refreshes itself this often while any video is still being processed. */
 export const VIDEO_LIST_POLL_MS = 5_000;

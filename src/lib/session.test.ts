@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as Limits from '../config/limits';
 import { createStore } from '../app/store';
 import { USER_STORAGE_KEY } from '../config/storage-keys';
 import { LOGIN_ANSWER, SESSION_USER, stubFetch } from '../testing/fetch-stub';
@@ -12,6 +13,12 @@ import {
 } from './session';
 import { openSessionDb } from './session-db';
 import { decryptText, encryptText, loadStoredUser, saveStoredUser } from './session-storage';
+
+// The product asks a refresh without an answer again after 1, 3 and 6 s: the same tries, at once.
+vi.mock('../config/limits', async (importOriginal) => ({
+  ...(await importOriginal<typeof Limits>()),
+  REFRESH_RETRY_DELAYS_MS: [1, 1, 1],
+}));
 
 beforeEach(async () => {
   localStorage.clear();

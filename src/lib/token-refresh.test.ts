@@ -2,9 +2,16 @@
 // takes the lock after another refreshed uses the newer token without asking the server, and only
 // a refusal of the newest token means "signed out".
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as Limits from '../config/limits';
 import { openSessionDb } from './session-db';
 import type * as TokenRefresh from './token-refresh';
 import type { RefreshDeps, RefreshOutcome } from './token-refresh';
+
+// The product asks a refresh without an answer again after 1, 3 and 6 s: the same tries, at once.
+vi.mock('../config/limits', async (importOriginal) => ({
+  ...(await importOriginal<typeof Limits>()),
+  REFRESH_RETRY_DELAYS_MS: [1, 1, 1],
+}));
 
 type Answer = { status: number; body: unknown } | 'network';
 
@@ -54,7 +61,10 @@ beforeEach(async () => {
   await (await openSessionDb()).setAuth({ token: 'token-1', userId: '7' });
 });
 
-function depsOf(server: ReturnType<typeof rotatingServer>, locks?: LockManager): RefreshDeps {
+function depsOf(
+  server: Pick<ReturnType<typeof rotatingServer>, 'callRefresh'>,
+  locks?: LockManager,
+): RefreshDeps {
   return { session: () => openSessionDb(), callRefresh: server.callRefresh, locks };
 }
 
@@ -101,12 +111,33 @@ describe('refreshToken', () => {
     ['a 500', { status: 500, body: 'Internal Server Error' }],
     ['a 429', { status: 429, body: { detail: 'Too many requests' } }],
   ])('keeps the session on %s', async (_name, answer) => {
-    const server = rotatingServer([answer]);
+    // Every try of this refresh (the first and its three retries) meets the failure.
+    const server = rotatingServer([answer, answer, answer, answer]);
     const { refreshToken } = await context();
     expect(await refreshToken('token-1', '7', depsOf(server))).toEqual({ kind: 'unavailable' });
+    expect(server.calls).toHaveLength(4);
     expect((await (await openSessionDb()).getAuth())?.token).toBe('token-1');
     // The next attempt works with the same token.
     expect(tokenOf(await refreshToken('token-1', '7', depsOf(server)))).toBe('token-2');
+  });
+
+  it('asks again at once when the answer of a rotation was lost, and gets the successor', async () => {
+    // The real server: the token rotates, and the old one buys the same successor only for a
+    // short grace window; after it the old token is taken for stolen and the session ends.
+    const calls: string[] = [];
+    const callRefresh = vi.fn(async (token: string) => {
+      calls.push(token);
+      if (calls.length === 1) throw new TypeError('Failed to fetch'); // rotated, answer lost
+      if (token === 'token-1')
+        // within the window
+        return { status: 200, body: { access_token: 'token-2', token_type: 'bearer' } };
+      return { status: 401, body: { detail: 'Session expired' } };
+    });
+    const { refreshToken } = await context();
+    const outcome = await refreshToken('token-1', '7', depsOf({ callRefresh }));
+    expect(tokenOf(outcome)).toBe('token-2');
+    expect(calls).toEqual(['token-1', 'token-1']);
+    expect((await (await openSessionDb()).getAuth())?.token).toBe('token-2');
   });
 
   it('signs out only when the server refuses the newest token', async () => {

@@ -3,6 +3,7 @@
 // Locks), and after the lock the newest token is read again, so a token another context already
 // rotated is replaced without asking the server. The server's grace window covers what is left
 // (browsers without Web Locks). Only a real refusal signs out: see RefreshOutcome.
+import { REFRESH_RETRY_DELAYS_MS, REFRESH_RETRY_WITHIN_MS } from '../config/limits';
 import { successorOf, type SessionDb } from './session-db';
 
 export const SESSION_REFRESH_LOCK = 'session-refresh';
@@ -56,8 +57,26 @@ async function refreshOnce(
   deps: RefreshDeps,
 ): Promise<RefreshOutcome> {
   const session = await deps.session();
-  const rotated = successorOf(await session.getAuth(), token);
-  if (rotated) return { kind: 'renewed', token: rotated };
+  const started = Date.now();
+  for (let attempt = 0; ; attempt++) {
+    // Another context (without the lock) may have renewed it meanwhile.
+    const rotated = successorOf(await session.getAuth(), token);
+    if (rotated) return { kind: 'renewed', token: rotated };
+    const outcome = await askServer(token, userId, deps, session);
+    if (outcome.kind !== 'unavailable') return outcome;
+    const delay = REFRESH_RETRY_DELAYS_MS[attempt];
+    if (delay === undefined || Date.now() - started + delay > REFRESH_RETRY_WITHIN_MS)
+      return outcome;
+    await new Promise((resolve) => setTimeout(resolve, delay));
+  }
+}
+
+async function askServer(
+  token: string,
+  userId: string,
+  deps: RefreshDeps,
+  session: SessionDb,
+): Promise<RefreshOutcome> {
   let answer: { status: number; body: unknown };
   try {
     answer = await deps.callRefresh(token, AbortSignal.timeout(REFRESH_TIMEOUT_MS));

@@ -1,6 +1,7 @@
 // The job state machine, one transition at a time, with the runner "killed" after every
 // transition (a new runner and a new database connection, no memory carried over).
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as Limits from '../config/limits.ts';
 import { createFakeUploadServer, type FakeUploadServer } from './testing/fake-upload-server.ts';
 import { bytesOf, makeFile, useNodeBlobs } from './testing/node-blobs.ts';
 import { rememberSessionFile } from './file-source.ts';
@@ -10,6 +11,12 @@ import { openJobStore, type JobStore } from './job-store.ts';
 import { jobState, type JobMessage, type UploadJob } from './job-types.ts';
 import type { Http } from './http.ts';
 import { createRunner } from './runner.ts';
+
+// The product asks a refresh without an answer again after 1, 3 and 6 s: the same tries, at once.
+vi.mock('../config/limits.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof Limits>()),
+  REFRESH_RETRY_DELAYS_MS: [1, 1, 1],
+}));
 
 const PART = 64 * 1024;
 const VALID_STATES = new Set([
@@ -384,7 +391,8 @@ describe('upload runner', () => {
   it('keeps the token and retries when the refresh itself fails (503)', async () => {
     await enqueue(500);
     server.fail((m, p) => m === 'POST' && p === '/api/videos', { status: 401, detail: 'x' });
-    server.fail((m, p) => m === 'GET' && p === '/api/refresh', { status: 503, detail: 'busy' });
+    // Every try of the renewal (the first and its three quick retries) is refused.
+    server.fail((m, p) => m === 'GET' && p === '/api/refresh', { status: 503, detail: 'busy' }, 4);
     const [held] = await runOnce();
     expect(jobState(held!)).toBe('waiting-retry');
     expect((await (await sessionOf()).getAuth())?.token).toBe('token-1');
