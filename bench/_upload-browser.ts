@@ -133,12 +133,12 @@ export async function queueState(page: Page): Promise<string> {
         const all = db.transaction(store).objectStore(store).getAll();
         all.onsuccess = () => resolve(all.result);
       });
+    // (The token moved to the session's own database: src/lib/session-db.ts.)
     const jobs = (await read('jobs')) as Record<string, unknown>[];
-    const auth = await read('auth');
     db.close();
     return {
-      signedIn: auth.length > 0,
-      jobs: jobs.map(({ phase, hold, attempts, lastError, nextAttemptAt }) => ({
+      jobs: jobs.map(({ file, phase, hold, attempts, lastError, nextAttemptAt }) => ({
+        file: (file as { name?: string } | undefined)?.name,
         phase,
         hold,
         attempts,

@@ -15,13 +15,16 @@ export type UploadStep =
   | 'sign parts'
   | 'list parts'
   | 'complete'
-  | 'status';
+  | 'status'
+  /** Not an upload step, but every page load and every refused token renews the session. */
+  | 'refresh';
 
 export function uploadStep({ method, path }: SeenRequest): UploadStep | undefined {
   const p = path.split('?')[0]!;
   if (method === 'PUT' && p.startsWith('/api/uploads/parts/')) return 'part';
   if (method === 'POST' && p === '/api/uploads/form') return 'signed form';
   if (method === 'POST' && p === '/api/videos') return 'create';
+  if (method === 'GET' && p === '/api/refresh') return 'refresh';
   const video = /^\/api\/videos\/[^/]+\/(.+)$/.exec(p)?.[1];
   if (method === 'POST' && video === 'upload-people-images') return 'people images';
   if (method === 'POST' && video === 'multipart') return 'multipart start';
@@ -34,13 +37,18 @@ export function uploadStep({ method, path }: SeenRequest): UploadStep | undefine
 }
 
 export type HttpFault =
-  `${500 | 503 | 429} before the server` | `${500 | 503 | 429} after the server` | 'cut mid-body';
+  | `${500 | 503 | 429} before the server`
+  | `${500 | 503 | 429} after the server`
+  | 'cut mid-body'
+  | 'refresh answer lost';
 
 export interface FaultOdds {
   /** Chance that an upload step's request is answered 500, 503 or 429 by the proxy. */
   status: number;
   /** Chance that a part's or the form's body is cut at a random byte. */
   cut: number;
+  /** Chance that a session refresh's answer is lost after the server rotated the token. */
+  refresh: number;
 }
 
 export interface ChaosFaults {
@@ -66,6 +74,11 @@ export function chaosFaults(random: () => number, odds: FaultOdds): ChaosFaults 
     rule(request) {
       const step = uploadStep(request);
       if (!faults.armed || !step) return undefined;
+      if (step === 'refresh') {
+        if (random() >= odds.refresh) return undefined;
+        count('refresh answer lost', step);
+        return { respond: { status: 503 }, afterServer: true };
+      }
       const carriesFile = step === 'part' || step === 'signed form';
       if (carriesFile && request.bytes && random() < odds.cut) {
         count('cut mid-body', step);

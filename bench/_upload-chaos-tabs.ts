@@ -27,8 +27,6 @@ export interface ChaosTabs {
   tend(
     fileFor: (filename: string) => string | undefined,
   ): Promise<{ retried: string[]; picked: string[] }>;
-  /** Rows of queued uploads still shown in the main tab, with their states. */
-  rows(): Promise<string[]>;
 }
 
 async function onList(page: Page): Promise<void> {
@@ -117,12 +115,6 @@ export function chaosTabs(context: BrowserContext, first: Page): ChaosTabs {
       }
       return { retried, picked };
     },
-    rows: () =>
-      tabs.main
-        .locator('[data-upload-job]')
-        .evaluateAll((els) =>
-          els.map((el) => `${el.getAttribute('data-upload-state')}: ${el.textContent}`),
-        ),
   };
   return tabs;
 }

@@ -39,7 +39,7 @@ import { freePort } from '../tests/support/free-port.ts';
 import { makeVideo } from '../tests/support/media.ts';
 import { chaosFaults, uploadStep, type ChaosFaults } from './_upload-chaos-faults.ts';
 import { chaosTabs, type ChaosTabs } from './_upload-chaos-tabs.ts';
-import { ensureUploadWebBuild, openQueueSession } from './_upload-browser.ts';
+import { ensureUploadWebBuild, openQueueSession, queueState } from './_upload-browser.ts';
 import { BENCH_LOGIN } from './_upload-node.ts';
 
 const SEED = Number(process.env.CHAOS_SEED ?? Math.floor(Math.random() * 2 ** 31));
@@ -48,11 +48,12 @@ const BATCH = Number(process.env.CHAOS_BATCH ?? 5);
 const ODDS = {
   status: Number(process.env.CHAOS_STATUS_ODDS ?? 0.1),
   cut: Number(process.env.CHAOS_CUT_ODDS ?? 0.15),
+  refresh: Number(process.env.CHAOS_REFRESH_ODDS ?? 0.2),
 };
 /** Share of uploads above the single form's limit, so they travel as multipart parts. */
 const MULTIPART_SHARE = 0.4;
 const PERSON_SHARE = 0.3;
-const BATCH_TIMEOUT_MS = 6 * 60_000;
+const BATCH_TIMEOUT_MS = 4 * 60_000;
 const DURATION = '00:00:03';
 /** CHAOS_LOG=1: print the batch's steps and every upload request with its time. */
 const LOG = Boolean(process.env.CHAOS_LOG);
@@ -159,7 +160,7 @@ async function settle(
     .waitForFunction(() => !document.querySelector('[data-upload-job]'), undefined, {
       timeout: 30_000,
     })
-    .catch(async () => console.log(`  rows still shown: ${(await tabs.rows()).join(' | ')}`));
+    .catch(async () => console.log(`  rows still shown: ${await queueState(tabs.main)}`));
 }
 
 /** Counts what reached the server, checks its bytes, then frees the disk for the next batch. */
