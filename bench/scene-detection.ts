@@ -11,12 +11,13 @@ import { pathToFileURL } from 'node:url';
 import { runAnalysisPass } from '../server/src/media/analysis-pass.ts';
 import { resolveMediaTools } from '../server/src/media/tools.ts';
 import {
+  drawtextFont,
   makeVideo,
   type MadeVideo,
   type Segment,
   type Transition,
 } from '../tests/support/media.ts';
-import { cardFont, cardVideo } from '../tests/support/title-cards.ts';
+import { cardVideo } from '../tests/support/title-cards.ts';
 import { mulberry32 } from '../server/src/lib/seeded-random.ts';
 
 const TOLERANCE_MS = 500;
@@ -250,7 +251,7 @@ export async function main(
   const shots = summary(`scene detection: ${videos} videos`, total, 0.95);
   console.log(shots.line);
 
-  const font = cardFont();
+  const font = drawtextFont();
   const cards: Score = { truePositives: 0, falsePositives: 0, falseNegatives: 0 };
   const kinds = new Map<string, number>();
   let cuts = 0;

@@ -5,7 +5,6 @@
 // scene without text gets no quote, and a keyword search finds the scene by a word shown on it.
 // Objects the same way (issue 16): a real photo of a fighter jet held for a few seconds is
 // described and tagged "airplane" in English and 飛行機 in Japanese (COCO objects, CenterNet).
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,7 +16,7 @@ import { resolveMediaTools } from '../../server/src/media/tools.ts';
 import { enqueueAnalysis } from '../../server/src/pipeline/enqueue.ts';
 import { searchScenes } from '../../server/src/search/search.ts';
 import { AIRPLANE_PHOTO, makeFaceVideo } from '../support/face-photos.ts';
-import { makeVideo } from '../support/media.ts';
+import { drawtextFont, makeVideo } from '../support/media.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
 // 400x64 RGBA, "横浜港の花火大会" in white with a black border, made once with
@@ -25,25 +24,6 @@ import { startTestServer, type TestServer } from '../support/server.ts';
 // textfile=ja.txt:fontsize=40:fontcolor=white:borderw=3:bordercolor=black:x=(w-tw)/2:y=(h-th)/2"
 // -frames:v 1 ja-title.png (Noto Sans JP, SIL OFL, from the npm package @embedpdf/fonts-jp).
 const JA_TITLE_PNG = fileURLToPath(new URL('../fixtures/ocr/ja-title.png', import.meta.url));
-const FONT_CANDIDATES = [
-  '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf',
-  '/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf',
-  '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf',
-];
-
-/** A TrueType font for drawtext: Debian's ffmpeg pulls one in through fontconfig. */
-function systemFont(): string {
-  const found = FONT_CANDIDATES.find((f) => fs.existsSync(f));
-  if (found) return found;
-  try {
-    const file = execFileSync('fc-match', ['-f', '%{file}', 'sans:bold'], { encoding: 'utf8' });
-    if (file && fs.existsSync(file)) return file;
-  } catch {
-    // No fontconfig either.
-  }
-  throw new Error('no TrueType font found for drawtext (install fonts-dejavu-core)');
-}
-
 const drawText = (font: string, text: string, size: number, box: boolean): string =>
   `drawtext=fontfile=${font}:text='${text}':fontsize=${size}:fontcolor=white:` +
   (box ? 'box=1:boxcolor=black@0.6:boxborderw=8:' : 'borderw=3:bordercolor=black:') +
@@ -105,7 +85,7 @@ const search = (description: string, method: 'sparse' | 'dense' | 'hybrid') =>
 
 describe('on-screen text (local provider)', () => {
   it('quotes English text shown in a scene, titles the video by its title card and finds the scene by a word shown', async () => {
-    const font = systemFont();
+    const font = drawtextFont();
     const video = await makeVideo({
       width: 640,
       height: 360,

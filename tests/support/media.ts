@@ -1,6 +1,7 @@
 // Small videos made with ffmpeg's built-in sources, with known scene boundaries: hard cuts,
 // fades through black and cross-dissolves, optionally a mov_text subtitle track and a silent
 // audio track. Used by the integration tests and the benches. Only filters that ffmpeg 4.1 has.
+import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -113,6 +114,25 @@ export function buildGraph(spec: VideoSpec): {
   });
   parts.push(`${pieces.join('')}concat=n=${pieces.length}:v=1:a=0[out]`);
   return { graph: parts.join(';'), durationMs: Math.round(clock * 1000), boundariesMs: boundaries };
+}
+
+const FONT_CANDIDATES = [
+  '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf',
+  '/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf',
+  '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf',
+];
+
+/** A bold TrueType font for drawtext (Debian's ffmpeg pulls one in through fontconfig). */
+export function drawtextFont(): string {
+  const found = FONT_CANDIDATES.find((f) => fs.existsSync(f));
+  if (found) return found;
+  try {
+    const file = execFileSync('fc-match', ['-f', '%{file}', 'sans:bold'], { encoding: 'utf8' });
+    if (file && fs.existsSync(file)) return file;
+  } catch {
+    // No fontconfig either.
+  }
+  throw new Error('no TrueType font found for drawtext (install fonts-dejavu-core)');
 }
 
 const cacheDir = path.join(os.tmpdir(), 'va-test-media');

@@ -4,10 +4,8 @@
 // missed cut). Fades through black and cross-dissolves are mixed in. Seeded, so a seed is always
 // the same video. Drawn with ffmpeg's drawtext and a system font (Debian's ffmpeg and the npm
 // static one both have it).
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
 import { mulberry32 } from '../../server/src/lib/seeded-random.ts';
-import type { Segment, Transition } from './media.ts';
+import { drawtextFont, type Segment, type Transition } from './media.ts';
 
 export type CardChange = 'light-to-dark' | 'dark-to-light' | 'same-hue';
 
@@ -45,22 +43,6 @@ const WORDS = [
   'Research',
   'Part Two',
 ];
-
-/** A TrueType font for drawtext (fontconfig comes with Debian's ffmpeg). */
-export function cardFont(): string {
-  const known = [
-    '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf',
-    '/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf',
-  ].find((f) => fs.existsSync(f));
-  if (known) return known;
-  try {
-    const file = execFileSync('fc-match', ['-f', '%{file}', 'sans:bold'], { encoding: 'utf8' });
-    if (file && fs.existsSync(file)) return file;
-  } catch {
-    // No fontconfig either.
-  }
-  throw new Error('no TrueType font for drawtext: install fonts-dejavu-core');
-}
 
 /** HSL (h in degrees, s and l 0..1) as 0xRRGGBB. */
 function hsl(h: number, s: number, l: number): string {
@@ -127,7 +109,7 @@ export function cardVideo(
   o: { count: number; height: number; cutShare?: number; font?: string },
 ): CardVideo {
   const rnd = mulberry32(seed);
-  const font = o.font ?? cardFont();
+  const font = o.font ?? drawtextFont();
   if (/['\\:]/.test(font)) throw new Error(`font path not usable in a filter graph: ${font}`);
   let hue = rnd() * 360;
   let lightness = rnd() < 0.5 ? between(rnd, 0.75, 0.92) : between(rnd, 0.08, 0.25);
