@@ -11,7 +11,7 @@ export interface AdminRun {
 }
 
 /** Runs server/bin/admin.ts with `args`, its environment being this process's plus `env`. */
-export function runAdmin(env: Record<string, string>, ...args: string[]): Promise<AdminRun> {
+export function runAdmin(env: NodeJS.ProcessEnv, ...args: string[]): Promise<AdminRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
