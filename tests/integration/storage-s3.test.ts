@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MULTIPART_PART_SIZE } from '../../server/src/limits.ts';
 import { pngImage } from '../support/images.ts';
 import { startServerOnS3, type TestS3 } from '../support/s3.ts';
 import type { TestServer } from '../support/server.ts';
@@ -14,15 +15,13 @@ import { createVideo } from '../support/videos.ts';
 let s3: TestS3;
 let server: TestServer;
 let token: string;
-const PART = 16 * 1024 * 1024;
+let close: (() => Promise<void>) | undefined;
+const PART = MULTIPART_PART_SIZE;
 
 beforeAll(async () => {
-  ({ s3, server, token } = await startServerOnS3());
+  ({ s3, server, token, close } = await startServerOnS3());
 });
-afterAll(async () => {
-  await server?.close();
-  await s3?.close();
-});
+afterAll(() => close?.());
 
 const newVideo = () => createVideo(server, token, { filename: 'trip.mp4', video_length: 3 });
 

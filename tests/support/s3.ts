@@ -102,11 +102,15 @@ export async function startTestS3(bucket = 'test-bucket'): Promise<TestS3> {
   };
 }
 
-/** s3rver and a server storing in it (STORAGE=s3, no worker), with one signed-in user. */
+/**
+ * s3rver and a server storing in it (STORAGE=s3, no worker), with one signed-in user; close()
+ * stops the server, then s3rver.
+ */
 export async function startServerOnS3(): Promise<{
   s3: TestS3;
   server: TestServer;
   token: string;
+  close: () => Promise<void>;
 }> {
   const s3 = await startTestS3();
   // s3rver's built-in account; the SDK reads the usual AWS variables.
@@ -114,5 +118,13 @@ export async function startServerOnS3(): Promise<{
   process.env.AWS_SECRET_ACCESS_KEY = 'S3RVER';
   const server = await startTestServer({ ...s3.env, WORKER: 'off' });
   await server.createUser({ email: 'a@example.com', password: 'password1' });
-  return { s3, server, token: await server.login('a@example.com', 'password1') };
+  return {
+    s3,
+    server,
+    token: await server.login('a@example.com', 'password1'),
+    async close() {
+      await server.close();
+      await s3.close();
+    },
+  };
 }

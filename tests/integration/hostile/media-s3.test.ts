@@ -5,7 +5,8 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type * as ClientLimits from '../../../src/config/limits.ts';
-import { startServerOnS3, type TestS3 } from '../../support/s3.ts';
+import { MULTIPART_PART_SIZE } from '../../../server/src/limits.ts';
+import { startServerOnS3 } from '../../support/s3.ts';
 import type { TestServer } from '../../support/server.ts';
 import { createVideo } from '../../support/videos.ts';
 
@@ -15,18 +16,15 @@ vi.mock('../../../src/config/limits.ts', async (original) => ({
   VIDEO_MAX_BYTES: 20 * 1024 * 1024, // LIMIT: the factory runs before the file's own constants
 }));
 
-let s3: TestS3;
 let server: TestServer;
 let token: string;
-const PART = 16 * 1024 * 1024;
+let close: (() => Promise<void>) | undefined;
+const PART = MULTIPART_PART_SIZE;
 
 beforeAll(async () => {
-  ({ s3, server, token } = await startServerOnS3());
+  ({ server, token, close } = await startServerOnS3());
 });
-afterAll(async () => {
-  await server?.close();
-  await s3?.close();
-});
+afterAll(() => close?.());
 
 async function multipartUpload(total: number): Promise<{ id: string; complete: Response }> {
   const { id } = await createVideo(server, token, { filename: 'big.mp4', video_length: 3 });
