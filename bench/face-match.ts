@@ -7,7 +7,7 @@
 // Run: node --import tsx bench/face-match.ts
 import { pathToFileURL } from 'node:url';
 import { decodePicture } from '../server/src/perception/picture.ts';
-import { perceiveImage } from '../server/src/perception/detect.ts';
+import { perceiveImage } from '../server/src/perception/thread.ts';
 import {
   cosine,
   FACE_MATCH_THRESHOLD,

@@ -1,7 +1,8 @@
 // What one picture shows: faces (with their 1024-number embeddings) and COCO objects. One call
-// per picture on the process's Human; the caller says which models to run, so a frame without
-// faces costs only the face detector.
-import type { Config, Human } from '@vladmandic/human';
+// per picture on this thread's Human; the caller says which models to run, so a frame without
+// faces costs only the face detector. Runs in the perception thread (thread.ts), never on the
+// server's own thread.
+import type { Config } from '@vladmandic/human';
 import type { RgbImage } from '../analysis/local/ocr-image.ts';
 import { getHuman, imageTensor } from './human.ts';
 
@@ -32,12 +33,16 @@ export const MIN_DESCRIBED_FACE_PX = 40;
 /** A detection below this is not a face (BlazeFace scores pictures of patterns at ~0.5). */
 export const MIN_FACE_SCORE = 0.6;
 
-export async function perceiveImage(
+export interface PerceiveWhat {
+  faces: boolean;
+  objects: boolean;
+}
+
+export async function perceiveOnThisThread(
   image: RgbImage,
-  what: { faces: boolean; objects: boolean },
-  human?: Human,
+  what: PerceiveWhat,
 ): Promise<Perception> {
-  const h = human ?? (await getHuman());
+  const h = await getHuman();
   const input = imageTensor(h, image.width, image.height, image.data);
   // One model family per call, so each is timed on its own (Human reports only totals).
   const run = async (face: boolean, object: boolean) => {

@@ -5,8 +5,8 @@
 // models look at scene n.
 import type { RgbImage } from '../analysis/local/ocr-image.ts';
 import { decodeRgb } from '../analysis/local/ocr.ts';
-import { perceiveImage, type FaceFinding } from './detect.ts';
-import { getHuman } from './human.ts';
+import type { FaceFinding } from './detect.ts';
+import { perceiveImage } from './thread.ts';
 
 export interface PerceivedScene {
   /** Faces found, per frame looked at. */
@@ -55,7 +55,6 @@ export async function perceiveScenes(
   scenes: readonly { framePaths: string[] }[],
   tools: { ffmpeg: string; signal?: AbortSignal },
 ): Promise<{ scenes: PerceivedScene[]; stats: PerceptionStats }> {
-  const human = await getHuman();
   const stats: PerceptionStats = { frames: 0, faceMs: 0, objectFrames: 0, objectMs: 0 };
   const firstPicks = scenes.map((s) => spreadFrames(s.framePaths.length, FIRST_LOOK));
   const decodeFirst = (i: number): Promise<RgbImage[]> =>
@@ -74,7 +73,7 @@ export async function perceiveScenes(
     const result: PerceivedScene = { faces: [], objects: {}, objectFrames: 0 };
     for (const image of images) {
       tools.signal?.throwIfAborted();
-      const seen = await perceiveImage(image, { faces: true, objects: true }, human);
+      const seen = await perceiveImage(image, { faces: true, objects: true });
       stats.frames++;
       stats.objectFrames++;
       stats.faceMs += seen.ms.face;
@@ -100,7 +99,7 @@ export async function perceiveScenes(
         tools.signal,
       );
       for (const image of extra) {
-        const seen = await perceiveImage(image, { faces: true, objects: false }, human);
+        const seen = await perceiveImage(image, { faces: true, objects: false });
         stats.frames++;
         stats.faceMs += seen.ms.face;
         result.faces.push(seen.faces);

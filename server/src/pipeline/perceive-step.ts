@@ -3,7 +3,7 @@
 // on enough frames kept. Face embeddings go to the database (migration 010); the step's
 // recorded result holds only names, counts and labels for the understand step.
 import { createLog, errorText } from '../jobs/log.ts';
-import { perceiveImage } from '../perception/detect.ts';
+import { perceiveImage } from '../perception/thread.ts';
 import { groupFaces, scenePeople } from '../perception/face-match.ts';
 import { perceiveScenes, type PerceivedScene } from '../perception/perceive-scenes.ts';
 import { decodePicture } from '../perception/picture.ts';

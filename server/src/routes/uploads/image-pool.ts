@@ -3,8 +3,9 @@
 // one that takes longer than TASK_TIMEOUT_MS is refused and its thread replaced. Threads start on
 // first use and do not keep the process alive.
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { HttpError } from '../../lib/http-error.ts';
+import { tsWorker } from '../../lib/ts-worker.ts';
 import { ImageRejected } from './image-limits.ts';
 import type { ImageAnswer, ImageKind, ImageTask } from './image-worker.ts';
 
@@ -12,11 +13,6 @@ const POOL_THREADS = Math.max(1, Math.min(2, availableParallelism() - 1));
 /** 20 images a request: two full requests may wait. */
 const POOL_QUEUE = 40;
 const TASK_TIMEOUT_MS = 20_000;
-// Worker threads do not inherit the TypeScript loader that `node --import tsx` gives the main
-// thread (Node 20), so the worker registers it before loading its TypeScript module.
-const ENTRY = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
-  .then(({ register }) => register())
-  .then(() => import(${JSON.stringify(new URL('./image-worker.ts', import.meta.url).href)}));`;
 
 interface Pending {
   task: ImageTask;
@@ -78,7 +74,7 @@ export class ImagePool {
   }
 
   private spawn(): Slot {
-    const worker = new Worker(ENTRY, { eval: true });
+    const worker = tsWorker(new URL('./image-worker.ts', import.meta.url));
     worker.unref();
     const slot: Slot = { worker };
     worker.on('message', (answer: ImageAnswer) => {
