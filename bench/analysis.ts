@@ -61,6 +61,7 @@ async function child(file: string): Promise<void> {
     await ctx.storage.put(key, fs.createReadStream(file));
     await db.query('UPDATE videos SET source_key = $2 WHERE id = $1', [video!.id, key]);
     const started = performance.now();
+    const startedAt = Date.now();
     await analyseVideo(ctx, video!.id, new AbortController().signal);
     const ms = performance.now() - started;
     const [row] = await db.query<{ status: string; n: number }>(
@@ -72,6 +73,11 @@ async function child(file: string): Promise<void> {
       [video!.id],
     );
     const perceived = step?.data ?? {};
+    // Where the time went: each step's end, from the start of the analysis.
+    const ends = await db.query<{ step: string; at: string }>(
+      `SELECT step, finished_at::text AS at FROM pipeline_steps WHERE video_id = $1 ORDER BY finished_at`,
+      [video!.id],
+    );
     await db.close();
     // maxRSS is in kilobytes: the peak of this (worker) process, not of its ffmpeg children.
     console.log(
@@ -84,11 +90,25 @@ async function child(file: string): Promise<void> {
         faceMs: perceived.faceMs ?? 0,
         objectFrames: perceived.objectFrames ?? 0,
         objectMs: perceived.objectMs ?? 0,
+        steps: stepSeconds(startedAt, ends),
       }),
     );
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** "probe 0.3, rendition 2.1, ..." : seconds each step took (steps run one after the other). */
+function stepSeconds(startedAt: number, ends: { step: string; at: string }[]): string {
+  let last = startedAt;
+  return ends
+    .map(({ step, at }) => {
+      const end = new Date(at).getTime();
+      const s = `${step} ${((end - last) / 1000).toFixed(1)}`;
+      last = end;
+      return s;
+    })
+    .join(', ');
 }
 
 const MEMORY_TARGET_MB = 500;
@@ -127,6 +147,8 @@ interface ChildResult {
   faceMs: number;
   objectFrames: number;
   objectMs: number;
+  /** Seconds per pipeline step. */
+  steps: string;
 }
 
 const RATIO_TARGET = 2.5;
@@ -135,7 +157,8 @@ function perceptionLine(out: ChildResult): string {
   const per = (ms: number, n: number): string => (n > 0 ? (ms / n).toFixed(0) : '-');
   return (
     `faces and objects: ${out.frames} frames looked at; faces ${per(out.faceMs, out.frames)} ` +
-    `ms/frame, objects ${per(out.objectMs, out.objectFrames)} ms/frame (${out.objectFrames} frames)`
+    `ms/frame, objects ${per(out.objectMs, out.objectFrames)} ms/frame (${out.objectFrames} frames)\n` +
+    `steps (s): ${out.steps}`
   );
 }
 

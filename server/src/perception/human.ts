@@ -87,7 +87,25 @@ async function load(): Promise<Human> {
     return { load: () => Promise.resolve(readModel(file)) };
   });
   await human.load();
+  await warmUp(human);
   return human;
+}
+
+/**
+ * One detection on a blank picture with every model we use: the first call of each model pays
+ * for setting up its kernels (0.5 to 1 s more in all here), which then happens with the load,
+ * once per process, instead of in the first frame's timing.
+ */
+async function warmUp(human: Human): Promise<void> {
+  const blank = imageTensor(human, 64, 64, new Uint8Array(64 * 64 * 3));
+  try {
+    await human.detect(blank, {
+      face: { enabled: true },
+      object: { enabled: true },
+    } as Partial<Config>);
+  } finally {
+    blank.dispose();
+  }
 }
 
 /** The process's Human, models loaded (the first call loads them, later calls share it). */

@@ -1,8 +1,9 @@
 // Faces and objects of every scene, from its stored frames. Frames are chosen to keep the pass
-// inside the analysis budget: FIRST_LOOK frames per scene with both models, then, only where a
-// face was seen, MORE_WITH_FACES frames more with the face models alone (a person turning
-// towards the camera is matched better on more frames). ffmpeg decodes scene n + 1 while the
-// models look at scene n.
+// inside the analysis budget: FIRST_LOOK frames per scene with the face models, the object model
+// on the first and on the others only when the first showed an object; then, only where a face
+// was seen, MORE_WITH_FACES frames more with the face models alone (a person turning towards
+// the camera is matched better on more frames). ffmpeg decodes scene n + 1 while the models look
+// at scene n.
 import type { RgbImage } from '../analysis/local/ocr-image.ts';
 import { decodeRgb } from '../analysis/local/ocr.ts';
 import type { FaceFinding } from './detect.ts';
@@ -26,6 +27,8 @@ export interface PerceptionStats {
 
 export const FIRST_LOOK = 2;
 export const MORE_WITH_FACES = 2;
+/** People are counted from faces, not from the object model's boxes. */
+export const NOT_OBJECTS: ReadonlySet<string> = new Set(['person']);
 /** An object below this score is not counted on a frame. */
 export const OBJECT_MIN_SCORE = 0.45;
 
@@ -71,14 +74,18 @@ export async function perceiveScenes(
     next = i + 1 < scenes.length ? decodeFirst(i + 1) : undefined;
     next?.catch(() => undefined);
     const result: PerceivedScene = { faces: [], objects: {}, objectFrames: 0 };
-    for (const image of images) {
+    for (const [n, image] of images.entries()) {
       tools.signal?.throwIfAborted();
-      const seen = await perceiveImage(image, { faces: true, objects: true });
+      // A label counts only when seen on every frame looked at (two), so once the first frame
+      // shows nothing the object model is spared the others: the same labels, half the cost.
+      const objects = n === 0 || Object.keys(result.objects).some((l) => !NOT_OBJECTS.has(l));
+      const seen = await perceiveImage(image, { faces: true, objects });
       stats.frames++;
-      stats.objectFrames++;
       stats.faceMs += seen.ms.face;
       stats.objectMs += seen.ms.object;
       result.faces.push(seen.faces);
+      if (!objects) continue;
+      stats.objectFrames++;
       result.objectFrames++;
       const best = new Map<string, number>();
       for (const o of seen.objects) {

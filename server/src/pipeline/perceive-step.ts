@@ -5,7 +5,7 @@
 import { createLog, errorText } from '../jobs/log.ts';
 import { perceiveImage } from '../perception/thread.ts';
 import { groupFaces, scenePeople } from '../perception/face-match.ts';
-import { perceiveScenes, type PerceivedScene } from '../perception/perceive-scenes.ts';
+import { NOT_OBJECTS, perceiveScenes, type PerceivedScene } from '../perception/perceive-scenes.ts';
 import { decodePicture } from '../perception/picture.ts';
 import {
   personImagesOf,
@@ -38,12 +38,10 @@ export interface PerceiveResult {
 export const OBJECT_MIN_FRAMES = 2;
 /** On a scene with a single frame, a label needs this score instead. */
 const SINGLE_FRAME_SCORE = 0.6;
-/** People are counted from faces, not from the object model's boxes. */
-const NOT_OBJECT_TAGS = new Set(['person']);
 
 export function sceneObjects(scene: PerceivedScene): string[] {
   return Object.entries(scene.objects)
-    .filter(([label]) => !NOT_OBJECT_TAGS.has(label))
+    .filter(([label]) => !NOT_OBJECTS.has(label))
     .filter(([, o]) =>
       scene.objectFrames >= OBJECT_MIN_FRAMES
         ? o.frames >= OBJECT_MIN_FRAMES
