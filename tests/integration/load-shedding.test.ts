@@ -1,7 +1,8 @@
 // Load shedding (issue 14): while the one database connection is taken (here by a transaction
 // that stays open, as a slow step would hold it), API requests are not left waiting: past their
 // queue budget they get a 503 in the API's error format with Retry-After, and the server serves
-// again as soon as the database is free.
+// again as soon as the database is free. Likewise while the event loop stays late (requests
+// waiting to be read at all), new API requests are shed, health checks are not.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
@@ -46,6 +47,32 @@ describe('load shedding', () => {
     }
     release();
     await holder;
+    expect((await get('/api/profile')).status).toBe(200);
+  });
+
+  it('answers API requests 503 at once while the event loop stays late, health still 200', async () => {
+    // Keep the loop late as a flood of work would: every turn spends 700 ms in JavaScript.
+    const hog = setInterval(() => {
+      const until = performance.now() + 700;
+      while (performance.now() < until);
+    }, 1);
+    let late: Awaited<ReturnType<typeof get>>[];
+    let health: number;
+    try {
+      await new Promise((r) => setTimeout(r, 2_000)); // the lag is seen over two ticks
+      late = await Promise.all(['/api/profile', '/api/videos'].map((p) => get(p)));
+      health = (await fetch(server.url + '/api/health')).status;
+    } finally {
+      clearInterval(hog);
+    }
+    for (const a of late) {
+      expect(a).toMatchObject({ status: 503, retryAfter: '1' });
+      expect((a.body as { detail: unknown }).detail).toBe(
+        'The server is busy. Please try again in a moment.',
+      );
+    }
+    expect(health).toBe(200);
+    await new Promise((r) => setTimeout(r, 200)); // two on-time ticks
     expect((await get('/api/profile')).status).toBe(200);
   });
 });

@@ -2,7 +2,7 @@
 // same moment, and sheds what cannot start within the budget (real overload: tests/integration/
 // load-shedding.test.ts).
 import { describe, expect, it } from 'vitest';
-import { asRequest, DatabaseBusyError, Gate, JOB_HANDICAP_MS, QUEUE_BUDGET_MS } from './gate.ts';
+import { asRequest, ServerBusyError, Gate, JOB_HANDICAP_MS, QUEUE_BUDGET_MS } from './gate.ts';
 
 /** Runs fn as a request that arrived at `arrivedAt` (performance.now() time). */
 function asRequestAt<T>(arrivedAt: number, fn: () => Promise<T>): Promise<T> {
@@ -54,7 +54,7 @@ describe('database gate', () => {
     const { gate, release } = await heldGate();
     const late = performance.now() - QUEUE_BUDGET_MS - 1;
     const shed = asRequestAt(late, () => gate.run(() => Promise.resolve('ran')));
-    await expect(shed).rejects.toBeInstanceOf(DatabaseBusyError);
+    await expect(shed).rejects.toBeInstanceOf(ServerBusyError);
     expect(gate.queued).toBe(0);
     const job = gate.run(() => Promise.resolve('job ran'));
     release();

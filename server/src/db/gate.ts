@@ -17,7 +17,7 @@ export const JOB_HANDICAP_MS = 200;
 /** Seconds a shed client is told to wait (Retry-After). */
 export const RETRY_AFTER_SECONDS = 1;
 
-export class DatabaseBusyError extends HttpError {
+export class ServerBusyError extends HttpError {
   constructor() {
     super(503, 'The server is busy. Please try again in a moment.');
   }
@@ -84,7 +84,7 @@ export class Gate {
     if (at < 0) at = this.waiting.length;
     // Fail fast when the statements ahead will not be done within this request's budget.
     if (deadline !== undefined && now + ((at + 1) * this.holdMs) / this.slots > deadline) {
-      return Promise.reject(new DatabaseBusyError());
+      return Promise.reject(new ServerBusyError());
     }
     return new Promise((resolve, reject) => {
       const waiter: Waiter = {
@@ -94,7 +94,7 @@ export class Gate {
           clearTimeout(waiter.timer);
           resolve();
         },
-        shed: () => reject(new DatabaseBusyError()),
+        shed: () => reject(new ServerBusyError()),
       };
       if (deadline !== undefined) {
         waiter.timer = setTimeout(() => {
