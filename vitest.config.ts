@@ -12,6 +12,10 @@ const deferredMessages: Plugin = {
 
 export default defineConfig({
   test: {
+    // Vitest's default on 2 cores is one file at a time. Most integration files wait on child
+    // processes, ffmpeg, Chromium-free HTTP and timers rather than compute, so two at once nearly
+    // halves the suite and keeps CI well under its 30 minutes.
+    maxWorkers: 2,
     projects: [
       {
         plugins: [deferredMessages],
