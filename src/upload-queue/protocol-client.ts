@@ -126,7 +126,11 @@ export async function postSignedForm(
 ): Promise<void> {
   const body = new FormData();
   for (const [name, value] of Object.entries(form.fields)) body.append(name, value);
-  body.append('file', file, filename);
+  // A slice, not the File itself: a picked File goes into a form body as its path on disk, which
+  // Chromium lets only the process that picked it read. A file handed over by another tab failed
+  // in the service worker at once ("Failed to fetch") on every try; a Blob is read through the
+  // blob registry from any process, as the parts (slices too) always were.
+  body.append('file', file.slice(0, file.size, file.type), filename);
   await send(
     deps,
     { method: 'POST', url: form.url, body, onUploadProgress: (loaded) => onProgress(loaded) },

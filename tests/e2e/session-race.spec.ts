@@ -100,3 +100,34 @@ journey(
   },
   { timeoutMs: 180_000 },
 );
+
+journey(
+  'a video queued from a second tab after a reload of the first is uploaded by the worker',
+  () => app,
+  async (page) => {
+    await signInControlled(page, EMAIL, PASSWORD);
+    await page.reload();
+    await signedInOnList(page);
+    const second = await page.context().newPage();
+    await second.goto('/video');
+    await signedInOnList(second);
+    await second.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    const name = 'second-tab.mp4';
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'va-second-tab-')), name);
+    fs.copyFileSync(clip, file);
+    try {
+      // Below the multipart threshold: the worker sends it as one signed form.
+      await uploadThroughDialog(second, file, { about: 'From tab two', duration: '00:00:03' });
+      const until = Date.now() + 60_000;
+      while ((await videosNamed(name)).every((s) => s === 'uploading') && Date.now() < until)
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      const statuses = await videosNamed(name);
+      assert.equal(statuses.length, 1, `videos named ${name}`);
+      assert.notEqual(statuses[0], 'uploading', 'the upload reached the server');
+      await second.close();
+    } finally {
+      fs.rmSync(path.dirname(file), { recursive: true, force: true });
+    }
+  },
+  { timeoutMs: 180_000 },
+);
