@@ -137,8 +137,9 @@ export async function queueState(page: Page): Promise<string> {
     const jobs = (await read('jobs')) as Record<string, unknown>[];
     db.close();
     return {
-      jobs: jobs.map(({ file, phase, hold, attempts, lastError, nextAttemptAt }) => ({
+      jobs: jobs.map(({ file, fileKeep, phase, hold, attempts, lastError, nextAttemptAt }) => ({
         file: (file as { name?: string } | undefined)?.name,
+        fileKeep,
         phase,
         hold,
         attempts,

@@ -10,8 +10,8 @@
 // each with one or two of those disruptions at a random moment; a user's part is played too: the
 // file picked again when the queue asks for it, Retry pressed on a failed upload.
 // Every choice comes from one seeded generator (server/src/lib/seeded-random.ts): the seed is
-// printed, and CHAOS_SEED=<n> repeats the same file sizes, faults and disruptions (their timing,
-// and so which request a fault meets, still varies with the machine).
+// printed, and CHAOS_SEED=<n> repeats the same files and disruptions, and the same sequence of
+// HTTP fault draws (which request meets which draw still depends on the machine's timing).
 // Bars: duplicates 0 (one server video per queued upload, its stored bytes those of the file),
 // lost 0 (every upload completed, if need be after Retry), sign-outs 0 (no tab ever lands on the
 // sign-in page and the session still works at the end).
@@ -53,7 +53,8 @@ const ODDS = {
 /** Share of uploads above the single form's limit, so they travel as multipart parts. */
 const MULTIPART_SHARE = 0.4;
 const PERSON_SHARE = 0.3;
-const BATCH_TIMEOUT_MS = 4 * 60_000;
+/** A batch's uploads not on the server by then count as lost (the queue's backoff caps at 5 min). */
+const BATCH_TIMEOUT_MS = Number(process.env.CHAOS_BATCH_TIMEOUT_S ?? 240) * 1000;
 const DURATION = '00:00:03';
 /** CHAOS_LOG=1: print the batch's steps and every upload request with its time. */
 const LOG = Boolean(process.env.CHAOS_LOG);
@@ -306,8 +307,10 @@ export async function main(): Promise<{ ok: boolean }> {
   const start = () => startE2eServer({ port, dataDir, webRoot, worker: 'off' });
   const server = new RestartableServer(await start(), start);
   const proxy = await startFaultProxy(`http://127.0.0.1:${port}`);
+  // Two streams: files and disruptions come out the same for a seed, whatever order the
+  // browser's requests (which draw the HTTP faults) arrive in.
   const random = mulberry32(SEED);
-  const faults = chaosFaults(random, ODDS);
+  const faults = chaosFaults(mulberry32(SEED ^ 0x5bd1e995), ODDS);
   const t0 = performance.now();
   proxy.setRule((request) => {
     const decision = faults.rule(request);
