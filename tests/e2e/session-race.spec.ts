@@ -43,6 +43,16 @@ const videosNamed = async (name: string) =>
     )
   ).map((v) => v.status);
 
+/** Within a minute the server has the video once, and past its upload (the status call made). */
+async function uploadedOnce(name: string): Promise<void> {
+  const until = Date.now() + 60_000;
+  while ((await videosNamed(name)).every((s) => s === 'uploading') && Date.now() < until)
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  const statuses = await videosNamed(name);
+  assert.equal(statuses.length, 1, `videos named ${name}`);
+  assert.notEqual(statuses[0], 'uploading', 'the upload reached the server');
+}
+
 /** On the signed-in video list (not sent to Login), with the list drawn. */
 async function signedInOnList(page: Page): Promise<void> {
   await page.waitForURL((u) => u.pathname === '/video');
@@ -74,12 +84,7 @@ journey(
       await signedInOnList(page);
       await signedInOnList(second);
 
-      const until = Date.now() + 60_000;
-      while ((await videosNamed(name)).every((s) => s === 'uploading') && Date.now() < until)
-        await new Promise((resolve) => setTimeout(resolve, 250));
-      const statuses = await videosNamed(name);
-      assert.equal(statuses.length, 1, `videos named ${name}`);
-      assert.notEqual(statuses[0], 'uploading', 'the upload completed');
+      await uploadedOnce(name);
       await page.waitForFunction(() => !document.querySelector('[data-upload-job]'));
 
       // Still signed in after all of it, in both tabs, and with one session family alive.
@@ -118,12 +123,7 @@ journey(
     try {
       // Below the multipart threshold: the worker sends it as one signed form.
       await uploadThroughDialog(second, file, { about: 'From tab two', duration: '00:00:03' });
-      const until = Date.now() + 60_000;
-      while ((await videosNamed(name)).every((s) => s === 'uploading') && Date.now() < until)
-        await new Promise((resolve) => setTimeout(resolve, 250));
-      const statuses = await videosNamed(name);
-      assert.equal(statuses.length, 1, `videos named ${name}`);
-      assert.notEqual(statuses[0], 'uploading', 'the upload reached the server');
+      await uploadedOnce(name);
       await second.close();
     } finally {
       fs.rmSync(path.dirname(file), { recursive: true, force: true });
