@@ -71,6 +71,21 @@ describe('GET /api/refresh under concurrency', () => {
     expect(await profileStatus(other)).toBe(200);
   });
 
+  it('answers a rotation whose answer was lost with its unused successor, even after the window', async () => {
+    const token = await server.login(EMAIL, PASSWORD);
+    // The server rotates, but the answer never reaches the client (a dropped connection)...
+    const lost = (await refresh(token)).body.access_token as string;
+    // ...which asks again only after the window, having been offline for a minute.
+    const again = await later(REUSE_GRACE_MS + 30_000, () => refresh(token));
+    expect(again.status).toBe(200);
+    expect(again.body.access_token).toBe(lost);
+    expect(await profileStatus(lost)).toBe(200);
+    // Once the successor is in use, the old token coming back is a stolen one again.
+    const reuse = await later(REUSE_GRACE_MS + 60_000, () => refresh(token));
+    expect(reuse.status).toBe(401);
+    expect(await profileStatus(lost)).toBe(401);
+  });
+
   it('ends the family on logout, so a token racing the rotation cannot bring it back', async () => {
     const token = await server.login(EMAIL, PASSWORD);
     const current = (await refresh(token)).body.access_token as string;

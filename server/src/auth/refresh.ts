@@ -2,7 +2,11 @@
 // token; a caller that raced it with the same token within REUSE_GRACE_MS gets the very same
 // successor (the OAuth 2.0 Security BCP's tolerance), so tabs, the page and the service worker
 // refreshing at once all end up signed in. A rotated token used after the window means two
-// parties hold it: the whole family ends, and the caller logs it as theft.
+// parties hold it: the whole family ends, and the caller logs it as theft. Unless its successor
+// was never used: then the rotation's answer was lost on the way (a dropped connection, a client
+// offline for longer than the window) and the holder is the one it was meant for, so it gets that
+// successor. A thief replaying it then holds what the user would; once either uses it, the
+// next reuse is theft again.
 import type { Db, Queryable } from '../db/db.ts';
 import { newToken } from './tokens.ts';
 import { openSuccessor, sealSuccessor } from './successor-seal.ts';
@@ -53,6 +57,16 @@ async function liveSuccessor(q: Queryable, token: string, row: TokenRow, now: nu
   return undefined;
 }
 
+/** The successor of a rotated token when it is live and was never presented (answer lost). */
+async function unusedSuccessor(q: Queryable, token: string, row: TokenRow, now: number) {
+  if (row.successor_sealed === null) return undefined;
+  const next = openSuccessor(token, row.successor_sealed);
+  const nextRow = next === undefined ? undefined : await findToken(q, next);
+  if (!next || !nextRow || nextRow.revoked_at !== null || nextRow.used_at !== null)
+    return undefined;
+  return usable(nextRow, now) ? next : undefined;
+}
+
 export function refreshSession(db: Db, token: string, now: number): Promise<RefreshResult> {
   return db.tx(async (q) => {
     // Two passes: a rotation lost to a concurrent refresh is answered from the winner's result.
@@ -66,6 +80,8 @@ export function refreshSession(db: Db, token: string, now: number): Promise<Refr
             ? { kind: 'ok', token: live.token, userId: row.user_id }
             : { kind: 'refused' };
         }
+        const unused = await unusedSuccessor(q, token, row, now);
+        if (unused) return { kind: 'ok', token: unused, userId: row.user_id };
         const liveRevoked = await revokeFamily(q, row.family_id);
         return {
           kind: 'reused',

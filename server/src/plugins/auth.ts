@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ANSWER_OWNER_HEADER } from '../../../src/config/offline.ts';
 import type { AppContext } from '../context.ts';
 import { HttpError } from '../lib/http-error.ts';
-import { findSession } from '../repositories/sessions.ts';
+import { findSession, markUsed } from '../repositories/sessions.ts';
 import { findUserById, type UserRow } from '../repositories/users.ts';
 
 export interface AuthInfo {
@@ -59,6 +59,8 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
     if (user.must_change_password && !cfg.allowInitialPassword) {
       throw new HttpError(403, MUST_CHANGE_PASSWORD);
     }
+    // A token in use ends the lost-answer tolerance of the one it replaced (auth/refresh.ts).
+    if (session.used_at === null) await markUsed(ctx.db, session.session_id, now);
     request.auth = { user, sessionId: session.session_id, token };
     // Whose answer this is: the service worker caches it for offline reading by that user only.
     reply.header(ANSWER_OWNER_HEADER, String(user.id));

@@ -14,6 +14,8 @@ export interface SessionRow {
   user_id: string;
   expires_at: Date;
   refresh_until: Date;
+  /** When the token was first presented; null while its holder has not used it. */
+  used_at: Date | null;
 }
 
 /** The sign-in a token belongs to: rotations keep both, so the absolute lifetime holds. */
@@ -58,8 +60,8 @@ export interface TokenRow extends SessionRow {
 export function findToken(q: Queryable, token: string): Promise<TokenRow | undefined> {
   return one<TokenRow & Record<string, unknown>>(
     q,
-    `SELECT id AS session_id, user_id, expires_at, refresh_until, family_id, signed_in_at,
-            revoked_at, rotated_at, successor_sealed
+    `SELECT id AS session_id, user_id, expires_at, refresh_until, used_at, family_id,
+            signed_in_at, revoked_at, rotated_at, successor_sealed
      FROM sessions WHERE token_hash = $1`,
     [hashToken(token)],
   );
@@ -76,7 +78,8 @@ export async function markRotated(
   now: number,
 ): Promise<boolean> {
   const rows = await q.query(
-    `UPDATE sessions SET revoked_at = $2, rotated_at = $2, successor_sealed = $3
+    `UPDATE sessions SET revoked_at = $2, rotated_at = $2, successor_sealed = $3,
+            used_at = COALESCE(used_at, $2)
      WHERE id = $1 AND revoked_at IS NULL RETURNING id`,
     [sessionId, new Date(now), successorSealed],
   );
@@ -96,10 +99,18 @@ export async function revokeFamily(q: Queryable, familyId: string): Promise<numb
 export function findSession(q: Queryable, token: string): Promise<SessionRow | undefined> {
   return one<SessionRow & Record<string, unknown>>(
     q,
-    `SELECT id AS session_id, user_id, expires_at, refresh_until FROM sessions
+    `SELECT id AS session_id, user_id, expires_at, refresh_until, used_at FROM sessions
      WHERE token_hash = $1 AND revoked_at IS NULL`,
     [hashToken(token)],
   );
+}
+
+/** Records a token's first use (once: later calls find it set and write nothing). */
+export async function markUsed(q: Queryable, sessionId: string, now: number): Promise<void> {
+  await q.query('UPDATE sessions SET used_at = $2 WHERE id = $1 AND used_at IS NULL', [
+    sessionId,
+    new Date(now),
+  ]);
 }
 
 /** Logout: the token's whole family ends, so a tab still racing a rotation cannot revive it. */
