@@ -7,6 +7,13 @@ import { openSessionDb } from './session-db';
 import { loadStoredUser, saveStoredUser } from './session-storage';
 import { signedIn } from './session-slice';
 import { USER_STORAGE_KEY } from '../config/storage-keys';
+import type * as Limits from '../config/limits';
+
+// The product asks a refresh without an answer again after 1, 3 and 6 s: the same tries, at once.
+vi.mock('../config/limits', async (importOriginal) => ({
+  ...(await importOriginal<typeof Limits>()),
+  REFRESH_RETRY_DELAYS_MS: [1, 1, 1],
+}));
 
 const testApi = api.injectEndpoints({
   endpoints: (build) => ({
