@@ -72,4 +72,20 @@ describe('database gate', () => {
     release();
     await expect(leftOver).resolves.toBe('sent');
   });
+
+  it('never sheds a request once its first statement ran: it is refused whole or served whole', async () => {
+    const gate = new Gate(1);
+    const arrived = performance.now();
+    let release = (): void => undefined;
+    const request = asRequestAt(arrived, async () => {
+      await gate.run(() => Promise.resolve('rotated')); // its first statement changes something
+      // Meanwhile a job holds the database past the request's budget...
+      const held = new Promise<void>((done) => (release = done));
+      void gate.run(() => held);
+      setTimeout(() => release(), QUEUE_BUDGET_MS + 200);
+      // ...and its second statement still runs, so the change is answered.
+      return gate.run(() => Promise.resolve('answered'));
+    });
+    await expect(request).resolves.toBe('answered');
+  });
 });

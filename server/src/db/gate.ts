@@ -28,6 +28,12 @@ export interface RequestClock {
   arrivedAt: number;
   /** Cleared once answered: work a request leaves running after its answer queues as a job. */
   open: boolean;
+  /**
+   * Set once its first statement got the database: later ones are never shed, so a request is
+   * refused before it changes anything or not at all (a refresh shed after its rotation lost its
+   * answer and left the client with a dead token).
+   */
+  admitted?: boolean;
 }
 
 const requestClock = new AsyncLocalStorage<RequestClock>();
@@ -75,9 +81,10 @@ export class Gate {
     const clock = store?.open ? store : undefined;
     const now = performance.now();
     const order = clock ? clock.arrivedAt : now + JOB_HANDICAP_MS;
-    const deadline = clock ? clock.arrivedAt + QUEUE_BUDGET_MS : undefined;
+    const deadline = clock && !clock.admitted ? clock.arrivedAt + QUEUE_BUDGET_MS : undefined;
     if (this.busy < this.slots && this.waiting.length === 0) {
       this.busy += 1;
+      if (clock) clock.admitted = true;
       return Promise.resolve();
     }
     let at = this.waiting.findIndex((w) => w.order > order);
@@ -92,6 +99,7 @@ export class Gate {
         deadline,
         start: () => {
           clearTimeout(waiter.timer);
+          if (clock) clock.admitted = true;
           resolve();
         },
         shed: () => reject(new ServerBusyError()),
