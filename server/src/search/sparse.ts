@@ -59,18 +59,17 @@ JOIN search_corpus_stats s ON s.team_id = $1 AND s.kind = $2`;
  */
 function scoreSql(candidates: string): string {
   return `
-WITH q AS (SELECT term, w FROM unnest($1::text[], $2::float8[]) AS q(term, w)),
-cand AS (
+WITH cand AS (
   SELECT DISTINCT c.video_id, c.scene_idx FROM (${candidates}) c
   JOIN videos v ON v.id = c.video_id AND v.status = 'completed'
   WHERE (c.video_id = $3::uuid AND ($4::int IS NULL OR c.scene_idx = $4::int)) IS NOT TRUE
 ), scored AS (
-  SELECT c.video_id, c.scene_idx, sum(q.w * p.impact) AS score
-  FROM cand c
-  JOIN search_postings p
-    ON p.video_id = c.video_id AND p.scene_idx = c.scene_idx AND p.term = ANY($1::text[])
-  JOIN q ON q.term = p.term
-  GROUP BY c.video_id, c.scene_idx
+  SELECT c.video_id, c.scene_idx, s.score
+  FROM cand c CROSS JOIN LATERAL (
+    SELECT sum(($2::float8[])[array_position($1::text[], p.term)] * p.impact) AS score
+    FROM search_postings p
+    WHERE p.video_id = c.video_id AND p.scene_idx = c.scene_idx AND p.term = ANY($1::text[])
+  ) s
 )
 SELECT video_id, scene_idx, score FROM scored
 ORDER BY round(score::numeric, 9) DESC, video_id, scene_idx
