@@ -18,6 +18,7 @@ import { indexVideo } from '../server/src/search/index-video.ts';
 import { parseVector } from '../server/src/search/query-item.ts';
 import { searchScenes, searchVideos, type SearchParams } from '../server/src/search/search.ts';
 import { documentTerms, sparseSearch, type SparseQuery } from '../server/src/search/sparse.ts';
+import { vacuumSearch } from '../server/src/search/vacuum.ts';
 import { searchTerms, termFrequencies } from '../server/src/search/tokenize.ts';
 import { exactBm25, recallAtK } from '../tests/support/exact-bm25.ts';
 import { openArchive, SCENES_PER_VIDEO, TEAM_ID, videoIdSql } from './_search-archive.ts';
@@ -89,6 +90,10 @@ async function measure(videos: number): Promise<boolean> {
   console.log(`\n${videos} videos, ${scenes} scenes (load average ${load()})`);
   const { db, builtMs } = await openArchive(videos);
   if (builtMs !== undefined) console.log(`built and cached in ${(builtMs / 1000).toFixed(0)} s`);
+  // As the product's hourly vacuum-search job leaves it: without it every index-only scan visits
+  // the table too (the cached archive was built without it; a later run's vacuum is short).
+  const [vacuumMs] = await time(() => vacuumSearch(db));
+  console.log(`vacuum (analyze) of the search tables: ${(vacuumMs / 1000).toFixed(1)} s`);
   const ctx = { db, config: loadConfig({ DATA_DIR: '/tmp/unused' }) };
   const teamId = TEAM_ID;
   const rnd = mulberry32(7);

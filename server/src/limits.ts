@@ -95,6 +95,8 @@ export const VIDEO_RETENTION_YEARS = 3;
 export const RETENTION_CHECK_INTERVAL_MS = 24 * 60 * 60 * 1000;
 /** The throttle table is pruned of events no window looks at any more, hourly. */
 export const THROTTLE_PRUNE_INTERVAL_MS = 60 * 60 * 1000;
+/** The embedded database has no autovacuum: its search tables are vacuumed and analysed hourly. */
+export const SEARCH_VACUUM_INTERVAL_MS = 60 * 60 * 1000;
 /** A mail is retried with backoff (2 s, 6 s, 18 s ... capped at 10 min) this many times. */
 export const MAIL_MAX_ATTEMPTS = 12;
 /** A mail that carries no expiring code (a notice) is still worth sending this long. */

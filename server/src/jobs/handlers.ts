@@ -5,6 +5,7 @@ import { sendMailHandler } from '../mail/send-mail-job.ts';
 import { analyseVideoHandler } from '../pipeline/analyse-video.ts';
 import { makeReportHandler } from '../report/handler.ts';
 import { deleteExpiredVideosHandler } from '../retention/delete-expired.ts';
+import { vacuumSearchHandler } from '../search/vacuum.ts';
 import { makeTrailerHandler } from '../trailer/handler.ts';
 import { cleanupUploadsHandler, pruneThrottleHandler } from './housekeeping.ts';
 import type { JobHandler } from './registry.ts';
@@ -19,5 +20,6 @@ export function productHandlers(): JobHandler[] {
     cleanupUploadsHandler,
     pruneThrottleHandler,
     deleteExpiredVideosHandler,
+    vacuumSearchHandler,
   ];
 }

@@ -8,6 +8,7 @@ export const JobName = {
   CleanupUploads: 'cleanup-uploads',
   PruneThrottle: 'prune-throttle',
   DeleteExpiredVideos: 'delete-expired-videos',
+  VacuumSearch: 'vacuum-search',
 } as const;
 
 export type JobName = (typeof JobName)[keyof typeof JobName];
@@ -25,4 +26,5 @@ export const QUICK_JOBS: readonly JobName[] = [
   JobName.CleanupUploads,
   JobName.PruneThrottle,
   JobName.DeleteExpiredVideos,
+  JobName.VacuumSearch,
 ];

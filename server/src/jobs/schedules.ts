@@ -3,6 +3,7 @@
 // processes); the run itself is an ordinary job, retried and leased like any other.
 import {
   RETENTION_CHECK_INTERVAL_MS,
+  SEARCH_VACUUM_INTERVAL_MS,
   THROTTLE_PRUNE_INTERVAL_MS,
   UPLOAD_CLEANUP_INTERVAL_MS,
 } from '../limits.ts';
@@ -21,4 +22,6 @@ export const SCHEDULES: readonly Schedule[] = [
   { name: JobName.PruneThrottle, everyMs: THROTTLE_PRUNE_INTERVAL_MS, maxAttempts: 3 },
   // The privacy policy's 3 years: a daily run keeps deletion well within its 30 days.
   { name: JobName.DeleteExpiredVideos, everyMs: RETENTION_CHECK_INTERVAL_MS, maxAttempts: 5 },
+  // The embedded database's autovacuum, for the keyword index (search/vacuum.ts).
+  { name: JobName.VacuumSearch, everyMs: SEARCH_VACUUM_INTERVAL_MS, maxAttempts: 3 },
 ];
