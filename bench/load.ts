@@ -4,9 +4,11 @@
 // p99 <= 100 ms) and flat out (bar: 0 errors, no request over 2 s), each without and with an
 // analysis running in the server. Prints requests per second, p50/p95/p99/max, errors, 503s
 // (shed load), peak throughput and peak server memory, beside the machine's load average.
-//   node --import tsx bench/load.ts        LOAD_SECONDS=10 for a quick look
+//   node --import tsx bench/load.ts        LOAD_SECONDS=10 for a quick look, LOAD_PROFILE=<dir>
+//   for the server's CPU profiles
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -25,6 +27,8 @@ interface Run {
   name: string;
   ms: number[];
   statuses: Map<string, number>;
+  /** Requests over 2 s: by kind, and the seconds of the run they were sent in. */
+  slow: Map<string, number[]>;
   errors: number;
   shed: number;
   perSecond: Map<number, number>;
@@ -36,7 +40,15 @@ async function startServer(analysis: boolean): Promise<{ child: ChildProcess; re
   const readyFile = path.join(tmp, 'ready.json');
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(import.meta.dirname, '_load-server.ts')],
+    [
+      // LOAD_PROFILE=<dir>: the server writes a CPU profile there when it stops.
+      ...(process.env.LOAD_PROFILE
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.LOAD_PROFILE}`]
+        : []),
+      '--import',
+      'tsx',
+      path.join(import.meta.dirname, '_load-server.ts'),
+    ],
     {
       env: {
         ...process.env,
@@ -53,7 +65,14 @@ async function startServer(analysis: boolean): Promise<{ child: ChildProcess; re
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   );
-  child.stdout!.resume();
+  // LOAD_SERVER_LOG=<file>: the server's log lines are kept there instead of dropped.
+  if (process.env.LOAD_SERVER_LOG)
+    child.stdout!.pipe(fs.createWriteStream(process.env.LOAD_SERVER_LOG, { flags: 'a' }));
+  else child.stdout!.resume();
+  // Killed or interrupted, the bench takes its server with it.
+  const orphan = (): void => void child.kill('SIGKILL');
+  process.once('exit', orphan);
+  child.once('exit', () => process.off('exit', orphan));
   const exited = new Promise<never>((_, reject) =>
     child.once('exit', (code) => reject(new Error(`load server exited (${code})`))),
   );
@@ -71,6 +90,29 @@ function rssMb(pid: number): number {
   } catch {
     return 0;
   }
+}
+
+/**
+ * GET through the client's own keep-alive connection: each client is a user with a browser of its
+ * own. (One shared fetch pool opened new connections only as the old ones were busy, and a request
+ * waiting for a new connection while the others were reused waited for seconds: the pool's
+ * queueing, not the server's.)
+ */
+function get(
+  agent: http.Agent,
+  url: string,
+  token: string,
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { agent, headers: { authorization: `Bearer ${token}` } }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
 }
 
 /** One client's next request: mostly lists and details, some searches, now and then a refresh. */
@@ -92,16 +134,20 @@ async function load(name: string, ready: Ready, pid: number, paced: boolean): Pr
     name,
     ms: [],
     statuses: new Map(),
+    slow: new Map(),
     errors: 0,
     shed: 0,
     perSecond: new Map(),
     peakRssMb: 0,
   };
-  const tokens = [...ready.tokens];
+  // The clients' tokens carry over from run to run, as a user's do: a refresh in one run rotates
+  // the token the next run must use (starting each run from the first tokens signed users out).
+  const tokens = ready.tokens;
   const t0 = performance.now();
   const end = t0 + SECONDS * 1000;
   const memory = setInterval(() => (run.peakRssMb = Math.max(run.peakRssMb, rssMb(pid))), 250);
   const client = async (c: number): Promise<void> => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     // Paced: one request a second each, spread over the second.
     let next = t0 + (paced ? Math.random() * 1000 : 0);
     for (let i = 0; ; i++) {
@@ -110,16 +156,16 @@ async function load(name: string, ready: Ready, pid: number, paced: boolean): Pr
         if (wait > 0) await new Promise((r) => setTimeout(r, wait));
         next += 1000;
       }
-      if (performance.now() >= end) return;
+      if (performance.now() >= end) {
+        agent.destroy();
+        return;
+      }
       const { kind, path: p } = pick(ready, c + i);
       const started = performance.now();
       try {
-        const res = await fetch(ready.url + p, {
-          headers: { authorization: `Bearer ${tokens[c]}` },
-        });
-        const body = (await res.json()) as { access_token?: string };
-        if (res.status === 200 && kind === 'refresh' && body.access_token)
-          tokens[c] = body.access_token;
+        const res = await get(agent, ready.url + p, tokens[c]!);
+        if (res.status === 200 && kind === 'refresh')
+          tokens[c] = (JSON.parse(res.body) as { access_token: string }).access_token;
         if (res.status === 503) run.shed++;
         else if (res.status !== 200) run.errors++;
         const key = `${kind} ${res.status}`;
@@ -129,6 +175,11 @@ async function load(name: string, ready: Ready, pid: number, paced: boolean): Pr
       }
       const done = performance.now();
       run.ms.push(done - started);
+      if (done - started > 2000) {
+        const sent = run.slow.get(kind) ?? [];
+        sent.push(Math.floor((started - t0) / 1000));
+        run.slow.set(kind, sent);
+      }
       const second = Math.floor((done - t0) / 1000);
       run.perSecond.set(second, (run.perSecond.get(second) ?? 0) + 1);
     }
@@ -159,6 +210,10 @@ function report(run: Run): { p99: number; max: number; errors: number } {
         .map((l) => l.toFixed(1))
         .join(' ')})`,
   );
+  for (const [kind, sent] of run.slow) {
+    const seconds = [...new Set(sent)].sort((a, b) => a - b).join(',');
+    console.log(`  over 2 s: ${kind} x${sent.length}, sent in second ${seconds}`);
+  }
   const bad = [...run.statuses.entries()].filter(([k]) => !k.endsWith(' 200'));
   if (bad.length) console.log(`  not 200: ${bad.map(([k, n]) => `${k} x${n}`).join(', ')}`);
   return { p99: p99!, max: max!, errors: run.errors };
@@ -166,6 +221,8 @@ function report(run: Run): { p99: number; max: number; errors: number } {
 
 export async function main(): Promise<{ ok: boolean }> {
   console.log(`${CLIENTS} clients, ${SECONDS} s per run, embedded PGlite, WORKER=inline`);
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
+    process.once(signal, () => process.exit(1));
   let ok = true;
   for (const analysis of [false, true]) {
     const { child, ready } = await startServer(analysis);
