@@ -12,8 +12,10 @@ export interface Queryable {
 
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
-  /** How many statements it can run at once (its connections). */
+  /** How many statements it takes at once (a pool's connections; on PGlite, statements sent ahead). */
   readonly connections: number;
+  /** A transaction holds the only connection: nothing else runs until it ends (PGlite). */
+  readonly exclusiveTx: boolean;
   /** Runs fn in one transaction; rolls back if it throws. */
   tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;

@@ -45,6 +45,8 @@ export function asRequest(clock: RequestClock, next: () => void): void {
 
 interface Waiter {
   order: number;
+  /** Slots it takes. */
+  weight: number;
   deadline: number | undefined;
   start: () => void;
   shed: () => void;
@@ -64,26 +66,27 @@ export class Gate {
     return this.waiting.length;
   }
 
-  async run<T>(work: () => Promise<T>): Promise<T> {
-    await this.enter();
+  /** Runs work on `weight` slots (all of them for a transaction that holds the only connection). */
+  async run<T>(work: () => Promise<T>, weight = 1): Promise<T> {
+    await this.enter(weight);
     const started = performance.now();
     try {
       return await work();
     } finally {
       this.holdMs = 0.9 * this.holdMs + 0.1 * (performance.now() - started);
-      this.busy -= 1;
+      this.busy -= weight;
       this.next();
     }
   }
 
-  private enter(): Promise<void> {
+  private enter(weight: number): Promise<void> {
     const store = requestClock.getStore();
     const clock = store?.open ? store : undefined;
     const now = performance.now();
     const order = clock ? clock.arrivedAt : now + JOB_HANDICAP_MS;
     const deadline = clock && !clock.admitted ? clock.arrivedAt + QUEUE_BUDGET_MS : undefined;
-    if (this.busy < this.slots && this.waiting.length === 0) {
-      this.busy += 1;
+    if (this.busy + weight <= this.slots && this.waiting.length === 0) {
+      this.busy += weight;
       if (clock) clock.admitted = true;
       return Promise.resolve();
     }
@@ -96,6 +99,7 @@ export class Gate {
     return new Promise((resolve, reject) => {
       const waiter: Waiter = {
         order,
+        weight,
         deadline,
         start: () => {
           clearTimeout(waiter.timer);
@@ -116,10 +120,10 @@ export class Gate {
   }
 
   private next(): void {
-    while (this.busy < this.slots) {
-      const waiter = this.waiting.shift();
-      if (!waiter) return;
-      this.busy += 1;
+    // In order: a transaction waiting for every slot is not overtaken by single statements.
+    while (this.waiting[0] && this.busy + this.waiting[0].weight <= this.slots) {
+      const waiter = this.waiting.shift()!;
+      this.busy += waiter.weight;
       waiter.start();
     }
   }
@@ -131,10 +135,12 @@ export function gated(db: Db): Db {
   return {
     kind: db.kind,
     connections: db.connections,
+    exclusiveTx: db.exclusiveTx,
     query: <T extends Row>(sql: string, params?: readonly unknown[]) =>
       gate.run(() => db.query<T>(sql, params)),
     exec: (sql: string) => gate.run(() => db.exec(sql)),
-    tx: <T>(fn: (q: Queryable) => Promise<T>) => gate.run(() => db.tx(fn)),
+    tx: <T>(fn: (q: Queryable) => Promise<T>) =>
+      gate.run(() => db.tx(fn), db.exclusiveTx ? db.connections : 1),
     close: () => db.close(),
   };
 }

@@ -1,16 +1,26 @@
+// The embedded database: PGlite, in a worker thread of its own. Its statements are synchronous
+// WASM and their rows are parsed in JavaScript; on the server's thread they took two thirds of
+// its time under load and, running from one promise to the next, kept the event loop from
+// accepting new connections for seconds (issue 14). In its thread they run beside the server's.
 import fs from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
-import { vector } from '@electric-sql/pglite-pgvector';
+import { tsWorker } from '../lib/ts-worker.ts';
+import { threadCalls, type ThreadCalls } from '../lib/thread-calls.ts';
 import type { Db, Queryable, Row } from './db.ts';
 import { lockEmbeddedDatabase } from './embedded-lock.ts';
+import type { DbCall } from './pglite-thread-worker.ts';
+
+/** Statements the database queue (gate.ts) lets into the thread at once. */
+const IN_FLIGHT = 4;
+
+type Call = DbCall extends infer C ? (C extends { id: number } ? Omit<C, 'id'> : never) : never;
 
 /** Opens the embedded database; dataDir undefined means in memory (tests). */
 export async function openPglite(dataDir: string | undefined): Promise<Db> {
-  if (!dataDir) return wrapPglite(await PGlite.create({ extensions: { vector } }));
+  if (!dataDir) return openThread(undefined);
   fs.mkdirSync(dataDir, { recursive: true });
   const unlock = lockEmbeddedDatabase(dataDir);
   try {
-    const db = wrapPglite(await PGlite.create({ dataDir, extensions: { vector } }));
+    const db = await openThread(dataDir);
     return {
       ...db,
       close: async () => {
@@ -24,21 +34,46 @@ export async function openPglite(dataDir: string | undefined): Promise<Db> {
   }
 }
 
-export function wrapPglite(pg: PGlite): Db {
-  const asQueryable = (t: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
-    async query<T extends Row>(sql: string, params?: readonly unknown[]) {
-      const res = await t.query<T>(sql, params as unknown[] | undefined);
-      return res.rows;
-    },
-    async exec(sql: string) {
-      await t.exec(sql);
-    },
-  });
+async function openThread(dataDir: string | undefined): Promise<Db> {
+  const worker = tsWorker(new URL('./pglite-thread-worker.ts', import.meta.url));
+  const calls = threadCalls(worker, 'database');
+  const call = <R>(c: Call): Promise<R> => calls.call<R>(c);
+  try {
+    await call({ op: 'open', dataDir });
+  } catch (err) {
+    await worker.terminate();
+    throw err;
+  }
   return {
     kind: 'pglite',
-    connections: 1,
-    ...asQueryable(pg),
-    tx: (fn) => pg.transaction((t) => fn(asQueryable(t))),
-    close: () => pg.close(),
+    // Statements sent ahead: the thread runs one at a time, but always has the next one queued
+    // instead of waiting for this thread to read an answer and send it.
+    connections: IN_FLIGHT,
+    exclusiveTx: true,
+    ...queryable(calls, undefined),
+    async tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T> {
+      const tx = await call<number>({ op: 'begin' });
+      let result: T;
+      try {
+        result = await fn(queryable(calls, tx));
+      } catch (err) {
+        await call({ op: 'end', tx, commit: false });
+        throw err;
+      }
+      await call({ op: 'end', tx, commit: true });
+      return result;
+    },
+    async close() {
+      await call({ op: 'close' });
+      await worker.terminate();
+    },
+  };
+}
+
+function queryable(calls: ThreadCalls, tx: number | undefined): Queryable {
+  return {
+    query: <T extends Row>(sql: string, params?: readonly unknown[]) =>
+      calls.call<T[]>({ op: 'query', sql, params, tx }),
+    exec: (sql: string) => calls.call<undefined>({ op: 'exec', sql, tx }).then(() => undefined),
   };
 }

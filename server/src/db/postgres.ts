@@ -36,6 +36,7 @@ export async function openPostgres(url: string): Promise<Db> {
   return {
     kind: 'postgres',
     connections: max,
+    exclusiveTx: false,
     ...asQueryable(pool),
     async tx(fn) {
       const client = await pool.connect();

@@ -1,0 +1,97 @@
+// The database thread's side (pglite.ts starts it): the embedded PGlite lives here, so its
+// statements (synchronous WASM, and the parsing of their rows) run beside the server's thread
+// instead of on it. Calls run one at a time in the order they came; while a transaction is
+// open, only its own calls run and the others wait for its end, as on one connection.
+import { parentPort } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+import { vector } from '@electric-sql/pglite-pgvector';
+import { answerCalls } from '../lib/thread-calls.ts';
+import { PreparedStatements } from './pglite-statements.ts';
+
+export type DbCall =
+  /** Creates the database: in memory, or on disk in dataDir. */
+  | { id: number; op: 'open'; dataDir: string | undefined }
+  | { id: number; op: 'query'; sql: string; params?: unknown[]; tx?: number }
+  | { id: number; op: 'exec'; sql: string; tx?: number }
+  /** Opens a transaction; its id is this call's id. */
+  | { id: number; op: 'begin' }
+  | { id: number; op: 'end'; tx: number; commit: boolean }
+  | { id: number; op: 'close' };
+
+interface Queued {
+  call: DbCall;
+  run(): void;
+}
+
+let pg: PGlite | undefined;
+let statements: PreparedStatements | undefined;
+/** The open transaction's id. */
+let inTx: number | undefined;
+const queue: Queued[] = [];
+let running = false;
+
+function database(): { pg: PGlite; statements: PreparedStatements } {
+  if (!pg || !statements) throw new Error('the database is not open');
+  return { pg, statements };
+}
+
+async function perform(call: DbCall): Promise<unknown> {
+  switch (call.op) {
+    case 'open':
+      pg = await PGlite.create({
+        ...(call.dataDir ? { dataDir: call.dataDir } : {}),
+        extensions: { vector },
+      });
+      statements = new PreparedStatements(pg);
+      return undefined;
+    case 'query':
+      return database().statements.query(call.sql, call.params);
+    case 'exec':
+      await database().pg.exec(call.sql);
+      return undefined;
+    case 'begin':
+      await database().pg.exec('BEGIN');
+      inTx = call.id;
+      return call.id;
+    case 'end':
+      inTx = undefined;
+      await database().pg.exec(call.commit ? 'COMMIT' : 'ROLLBACK');
+      return undefined;
+    case 'close':
+      await pg?.close();
+      pg = undefined;
+      statements = undefined;
+      return undefined;
+  }
+}
+
+/** The open transaction's own calls, or anything when none is open. */
+const mayRun = (call: DbCall): boolean => inTx === undefined || ('tx' in call && call.tx === inTx);
+
+function pump(): void {
+  if (running) return;
+  const at = queue.findIndex((q) => mayRun(q.call));
+  if (at < 0) return;
+  const [next] = queue.splice(at, 1);
+  running = true;
+  next!.run();
+}
+
+answerCalls<DbCall>(
+  parentPort!,
+  (call) =>
+    new Promise((resolve, reject) => {
+      queue.push({
+        call,
+        run: () => {
+          perform(call)
+            .then(resolve, reject)
+            .finally(() => {
+              running = false;
+              pump();
+            });
+        },
+      });
+      pump();
+    }),
+);
