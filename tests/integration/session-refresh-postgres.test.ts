@@ -8,7 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REUSE_GRACE_MS, refreshSession } from '../../server/src/auth/refresh.ts';
 import type { Db } from '../../server/src/db/db.ts';
 import { openPostgres } from '../../server/src/db/postgres.ts';
-import { createSession, findSession, markUsed } from '../../server/src/repositories/sessions.ts';
+import {
+  createSession,
+  findSessionWithUser,
+  markUsed,
+} from '../../server/src/repositories/sessions.ts';
 import { startPostgres, type RealPostgres } from '../support/postgres.ts';
 
 const CALLERS = 10;
@@ -58,7 +62,9 @@ describe('refresh on PostgreSQL', () => {
     const [successor] = [...tokens] as [string];
     expect(successor).not.toBe(token);
     expect(successor).not.toBe('refused');
-    expect(await findSession(pools[0]!, successor)).toMatchObject({ user_id: userId });
+    expect((await findSessionWithUser(pools[0]!, successor))?.session).toMatchObject({
+      user_id: userId,
+    });
     const live = await pools[0]!.query('SELECT 1 FROM sessions WHERE revoked_at IS NULL');
     expect(live).toHaveLength(1);
   });
@@ -69,9 +75,13 @@ describe('refresh on PostgreSQL', () => {
     const first = await refreshSession(pools[1]!, token, now);
     if (first.kind !== 'ok') throw new Error(`refresh refused: ${first.kind}`);
     // The user goes on with the successor (an unused one would be handed out again: a lost answer).
-    await markUsed(pools[0]!, (await findSession(pools[0]!, first.token))!.session_id, now);
+    await markUsed(
+      pools[0]!,
+      (await findSessionWithUser(pools[0]!, first.token))!.session.session_id,
+      now,
+    );
     const reuse = await refreshSession(pools[2]!, token, now + REUSE_GRACE_MS + 1);
     expect(reuse).toMatchObject({ kind: 'reused', userId, liveRevoked: 1 });
-    expect(await findSession(pools[0]!, first.token)).toBeUndefined();
+    expect(await findSessionWithUser(pools[0]!, first.token)).toBeUndefined();
   });
 });

@@ -4,8 +4,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ANSWER_OWNER_HEADER } from '../../../src/config/offline.ts';
 import type { AppContext } from '../context.ts';
 import { HttpError } from '../lib/http-error.ts';
-import { findSession, markUsed } from '../repositories/sessions.ts';
-import { findUserById, type UserRow } from '../repositories/users.ts';
+import { findSessionWithUser, markUsed } from '../repositories/sessions.ts';
+import type { UserRow } from '../repositories/users.ts';
 
 export interface AuthInfo {
   user: UserRow;
@@ -48,13 +48,13 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
     if (!url.startsWith('/api/') || cfg.public) return;
     const token = bearerToken(request);
     if (!token) throw new HttpError(401, NOT_AUTHENTICATED);
-    const session = await findSession(ctx.db, token);
+    const found = await findSessionWithUser(ctx.db, token);
     const now = ctx.now();
-    if (!session || session.refresh_until.getTime() <= now)
+    if (!found || found.session.refresh_until.getTime() <= now)
       throw new HttpError(401, 'Session expired');
+    const { session, user } = found;
     if (!cfg.allowExpired && session.expires_at.getTime() <= now)
       throw new HttpError(401, 'Session expired');
-    const user = await findUserById(ctx.db, session.user_id);
     if (!user) throw new HttpError(401, NOT_AUTHENTICATED);
     if (user.must_change_password && !cfg.allowInitialPassword) {
       throw new HttpError(403, MUST_CHANGE_PASSWORD);

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { Queryable } from '../db/db.ts';
 import { one } from '../db/db.ts';
 import { hashToken, newToken } from '../auth/tokens.ts';
+import { USER_COLUMNS, type UserRow } from './users.ts';
 
 /** Access tokens live 1 hour; refresh extends them while the session is used within 7 days. */
 export const ACCESS_TTL_MS = 60 * 60 * 1000;
@@ -95,14 +96,27 @@ export async function revokeFamily(q: Queryable, familyId: string): Promise<numb
   return rows.length;
 }
 
-/** The live (not revoked) session of a token, whether or not its access time has passed. */
-export function findSession(q: Queryable, token: string): Promise<SessionRow | undefined> {
-  return one<SessionRow & Record<string, unknown>>(
+/**
+ * The live session of a token and its user (undefined when the user is gone), in one statement:
+ * every signed-in request starts with it.
+ */
+export async function findSessionWithUser(
+  q: Queryable,
+  token: string,
+): Promise<{ session: SessionRow; user: UserRow | undefined } | undefined> {
+  const row = await one<SessionRow & Partial<UserRow> & Record<string, unknown>>(
     q,
-    `SELECT id AS session_id, user_id, expires_at, refresh_until, used_at FROM sessions
-     WHERE token_hash = $1 AND revoked_at IS NULL`,
+    `SELECT s.id AS session_id, s.user_id, s.expires_at, s.refresh_until, s.used_at, ${USER_COLUMNS}
+     FROM sessions s LEFT JOIN users u ON u.id = s.user_id LEFT JOIN teams t ON t.id = u.team_id
+     WHERE s.token_hash = $1 AND s.revoked_at IS NULL`,
     [hashToken(token)],
   );
+  if (!row) return undefined;
+  const { session_id, user_id, expires_at, refresh_until, used_at, ...user } = row;
+  return {
+    session: { session_id, user_id, expires_at, refresh_until, used_at },
+    user: user.id ? (user as UserRow) : undefined,
+  };
 }
 
 /** Records a token's first use (once: later calls find it set and write nothing). */

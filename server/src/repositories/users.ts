@@ -15,9 +15,11 @@ export interface UserRow {
   created_at: Date;
 }
 
-const SELECT_USER = `SELECT u.id, u.team_id, t.name AS team_name, u.email, u.full_name, u.username,
-  u.password_hash, u.must_change_password, u.is_team_admin, u.language, u.created_at
-  FROM users u JOIN teams t ON t.id = u.team_id`;
+/** A UserRow's columns, from `users u JOIN teams t`. */
+export const USER_COLUMNS = `u.id, u.team_id, t.name AS team_name, u.email, u.full_name, u.username,
+  u.password_hash, u.must_change_password, u.is_team_admin, u.language, u.created_at`;
+
+const SELECT_USER = `SELECT ${USER_COLUMNS} FROM users u JOIN teams t ON t.id = u.team_id`;
 
 export function findUserByEmail(q: Queryable, email: string): Promise<UserRow | undefined> {
   return one<UserRow & Record<string, unknown>>(

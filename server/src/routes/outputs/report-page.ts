@@ -8,8 +8,7 @@ import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { bearerToken } from '../../plugins/auth.ts';
 import { teamReport } from '../../repositories/outputs.ts';
-import { findSession } from '../../repositories/sessions.ts';
-import { findUserById } from '../../repositories/users.ts';
+import { findSessionWithUser } from '../../repositories/sessions.ts';
 import { findVideoTeamId } from '../../repositories/videos.ts';
 
 export const REPORT_CSP =
@@ -26,10 +25,11 @@ const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : un
 async function bearerTeam(ctx: AppContext, request: FastifyRequest): Promise<string | undefined> {
   const token = bearerToken(request);
   if (!token) return undefined;
-  const session = await findSession(ctx.db, token);
+  const found = await findSessionWithUser(ctx.db, token);
   const now = ctx.now();
-  if (!session || session.expires_at.getTime() <= now) throw new HttpError(401, 'Session expired');
-  const user = await findUserById(ctx.db, session.user_id);
+  if (!found || found.session.expires_at.getTime() <= now)
+    throw new HttpError(401, 'Session expired');
+  const { user } = found;
   if (!user || user.must_change_password) throw new HttpError(401, 'Not authenticated');
   return user.team_id;
 }
