@@ -10,7 +10,7 @@ import { lockEmbeddedDatabase } from './embedded-lock.ts';
 import type { DbCall } from './pglite-thread-worker.ts';
 
 /** Statements the database queue (gate.ts) lets into the thread at once. */
-const IN_FLIGHT = 4;
+const IN_FLIGHT = 16;
 
 type Call = DbCall extends infer C ? (C extends { id: number } ? Omit<C, 'id'> : never) : never;
 
