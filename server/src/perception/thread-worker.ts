@@ -2,6 +2,7 @@
 // on this thread's Human, loaded on the first one.
 import { parentPort } from 'node:worker_threads';
 import type { RgbImage } from '../analysis/local/ocr-image.ts';
+import { answerCalls } from '../lib/thread-calls.ts';
 import { perceiveOnThisThread, type Perception, type PerceiveWhat } from './detect.ts';
 
 export interface PerceiveTask {
@@ -10,27 +11,10 @@ export interface PerceiveTask {
   what: PerceiveWhat;
 }
 
-export type PerceiveAnswer =
-  { id: number; ok: true; perception: Perception } | { id: number; ok: false; message: string };
+let turn: Promise<unknown> = Promise.resolve();
 
-let turn: Promise<void> = Promise.resolve();
-
-parentPort?.on('message', (task: PerceiveTask) => {
-  turn = turn.then(async () => {
-    let answer: PerceiveAnswer;
-    try {
-      answer = {
-        id: task.id,
-        ok: true,
-        perception: await perceiveOnThisThread(task.image, task.what),
-      };
-    } catch (err) {
-      answer = {
-        id: task.id,
-        ok: false,
-        message: err instanceof Error ? err.message : String(err),
-      };
-    }
-    parentPort?.postMessage(answer);
-  });
+answerCalls<PerceiveTask>(parentPort!, (task) => {
+  const done: Promise<Perception> = turn.then(() => perceiveOnThisThread(task.image, task.what));
+  turn = done.catch(() => undefined);
+  return done;
 });
