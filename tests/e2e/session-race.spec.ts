@@ -78,7 +78,9 @@ journey(
       await page.context().setOffline(false);
 
       // Every page load renews the token; so does the worker when its upload request is refused.
-      const loads = page.reload({ waitUntil: 'commit' }).then(() => page.reload());
+      // The second reload waits for the first page's document: sent at 'commit', it sometimes
+      // reached a frame Chromium was swapping out ("Not attached to an active page").
+      const loads = page.reload({ waitUntil: 'domcontentloaded' }).then(() => page.reload());
       const second = await page.context().newPage();
       await Promise.all([loads, second.goto('/video')]);
       await signedInOnList(page);
