@@ -11,7 +11,7 @@ import { PreparedStatements } from './pglite-statements.ts';
 export type DbCall =
   /** Creates the database: in memory, or on disk in dataDir. */
   | { id: number; op: 'open'; dataDir: string | undefined }
-  | { id: number; op: 'query'; sql: string; params?: unknown[]; tx?: number }
+  | { id: number; op: 'query'; sql: string; params?: readonly unknown[] | undefined; tx?: number }
   | { id: number; op: 'exec'; sql: string; tx?: number }
   /** Opens a transaction; its id is this call's id. */
   | { id: number; op: 'begin' }

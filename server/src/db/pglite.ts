@@ -4,7 +4,7 @@
 // accepting new connections for seconds (issue 14). In its thread they run beside the server's.
 import fs from 'node:fs';
 import { tsWorker } from '../lib/ts-worker.ts';
-import { threadCalls, type ThreadCalls } from '../lib/thread-calls.ts';
+import { threadCalls } from '../lib/thread-calls.ts';
 import type { Db, Queryable, Row } from './db.ts';
 import { lockEmbeddedDatabase } from './embedded-lock.ts';
 import type { DbCall } from './pglite-thread-worker.ts';
@@ -12,7 +12,10 @@ import type { DbCall } from './pglite-thread-worker.ts';
 /** Statements the database queue (gate.ts) lets into the thread at once. */
 const IN_FLIGHT = 16;
 
-type Call = DbCall extends infer C ? (C extends { id: number } ? Omit<C, 'id'> : never) : never;
+/** A call as sent: the id is added by threadCalls. */
+type WithoutId<C> = C extends unknown ? Omit<C, 'id'> : never;
+type Call = WithoutId<DbCall>;
+type Send = <R>(c: Call) => Promise<R>;
 
 /** Opens the embedded database; dataDir undefined means in memory (tests). */
 export async function openPglite(dataDir: string | undefined): Promise<Db> {
@@ -37,7 +40,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Db> {
 async function openThread(dataDir: string | undefined): Promise<Db> {
   const worker = tsWorker(new URL('./pglite-thread-worker.ts', import.meta.url));
   const calls = threadCalls(worker, 'database');
-  const call = <R>(c: Call): Promise<R> => calls.call<R>(c);
+  const call: Send = (c) => calls.call(c);
   try {
     await call({ op: 'open', dataDir });
   } catch (err) {
@@ -50,12 +53,12 @@ async function openThread(dataDir: string | undefined): Promise<Db> {
     // instead of waiting for this thread to read an answer and send it.
     connections: IN_FLIGHT,
     exclusiveTx: true,
-    ...queryable(calls, undefined),
+    ...queryable(call, undefined),
     async tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T> {
       const tx = await call<number>({ op: 'begin' });
       let result: T;
       try {
-        result = await fn(queryable(calls, tx));
+        result = await fn(queryable(call, tx));
       } catch (err) {
         await call({ op: 'end', tx, commit: false });
         throw err;
@@ -70,10 +73,10 @@ async function openThread(dataDir: string | undefined): Promise<Db> {
   };
 }
 
-function queryable(calls: ThreadCalls, tx: number | undefined): Queryable {
+function queryable(call: Send, tx: number | undefined): Queryable {
   return {
     query: <T extends Row>(sql: string, params?: readonly unknown[]) =>
-      calls.call<T[]>({ op: 'query', sql, params, tx }),
-    exec: (sql: string) => calls.call<undefined>({ op: 'exec', sql, tx }).then(() => undefined),
+      call<T[]>({ op: 'query', sql, params, tx }),
+    exec: (sql: string) => call<undefined>({ op: 'exec', sql, tx }),
   };
 }

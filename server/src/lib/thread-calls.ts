@@ -33,8 +33,6 @@ export function deserializeError(e: SerializedError): Error {
 
 export interface ThreadCalls {
   call<R>(message: object, transfer?: readonly TransferListItem[]): Promise<R>;
-  /** Calls not answered yet. */
-  readonly pending: number;
 }
 
 export function threadCalls(worker: Worker, name: string): ThreadCalls {
@@ -58,9 +56,6 @@ export function threadCalls(worker: Worker, name: string): ThreadCalls {
   worker.on('error', (err) => failAll(err));
   worker.on('exit', (code) => failAll(new Error(`${name} thread exited (${code})`)));
   return {
-    get pending() {
-      return pending.size;
-    },
     call<R>(message: object, transfer: readonly TransferListItem[] = []): Promise<R> {
       if (dead) return Promise.reject(dead);
       const id = nextId++;
