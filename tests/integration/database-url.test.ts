@@ -5,6 +5,7 @@ import { vector } from '@electric-sql/pglite-pgvector';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '../support/admin-cli.ts';
+import { seedCompletedVideo } from '../support/seed.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
 let pglite: PGlite;
@@ -119,5 +120,44 @@ describe('DATABASE_URL', () => {
       ),
     );
     expect(results.map((rows) => rows[0]?.v)).toEqual(results.map((_, i) => i));
+  });
+
+  it('searches with each method, the HNSW width set for the statement only', async () => {
+    const userId = await server.createUser({ email: 'find@example.com', password: 'Postgres1' });
+    const [user] = await server.ctx.db.query<{ team_id: string }>(
+      'SELECT team_id FROM users WHERE id = $1',
+      [userId],
+    );
+    const teamId = user!.team_id;
+    const harbour = await seedCompletedVideo(server.ctx, {
+      teamId,
+      ownerId: userId,
+      title: 'Harbour cranes at night',
+      scenes: [{ description: 'Cranes load a ship in the harbour' }],
+    });
+    await seedCompletedVideo(server.ctx, {
+      teamId,
+      ownerId: userId,
+      title: 'Snow on the market',
+      scenes: [{ description: 'Stalls under falling snow' }],
+    });
+    const token = await server.login('find@example.com', 'Postgres1');
+    for (const method of ['dense', 'sparse', 'hybrid']) {
+      const res = await server.call(
+        'GET',
+        `/api/videos/find-similar-videos?description=harbour%20cranes&searchMethod=${method}`,
+        { token },
+      );
+      expect(res.status, method).toBe(200);
+      expect(res.body.items[0]?.id, method).toBe(harbour.id);
+    }
+    const db = server.ctx.db;
+    const [width] = await db.queryWith<{ v: string }>(
+      { 'hnsw.ef_search': '77' },
+      "SELECT current_setting('hnsw.ef_search') AS v",
+    );
+    expect(width?.v).toBe('77');
+    const after = await db.query<{ v: string }>("SELECT current_setting('hnsw.ef_search') AS v");
+    expect(after[0]?.v).not.toBe('77');
   });
 });

@@ -16,6 +16,16 @@ export interface Db extends Queryable {
   readonly connections: number;
   /** A transaction holds the only connection: nothing else runs until it ends (PGlite). */
   readonly exclusiveTx: boolean;
+  /**
+   * One statement with these settings (`set_config`) in force for it, in one call: the HNSW
+   * search width, for example. Cheaper than a transaction, which on PGlite holds the only
+   * connection for several round trips.
+   */
+  queryWith<T extends Row = Row>(
+    settings: Readonly<Record<string, string>>,
+    sql: string,
+    params?: readonly unknown[],
+  ): Promise<T[]>;
   /** Runs fn in one transaction; rolls back if it throws. */
   tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;

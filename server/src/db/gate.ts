@@ -138,6 +138,11 @@ export function gated(db: Db): Db {
     exclusiveTx: db.exclusiveTx,
     query: <T extends Row>(sql: string, params?: readonly unknown[]) =>
       gate.run(() => db.query<T>(sql, params)),
+    queryWith: <T extends Row>(
+      settings: Readonly<Record<string, string>>,
+      sql: string,
+      params?: readonly unknown[],
+    ) => gate.run(() => db.queryWith<T>(settings, sql, params)),
     exec: (sql: string) => gate.run(() => db.exec(sql)),
     tx: <T>(fn: (q: Queryable) => Promise<T>) =>
       gate.run(() => db.tx(fn), db.exclusiveTx ? db.connections : 1),

@@ -11,7 +11,15 @@ import { PreparedStatements } from './pglite-statements.ts';
 export type DbCall =
   /** Creates the database: in memory, or on disk in dataDir. */
   | { id: number; op: 'open'; dataDir: string | undefined }
-  | { id: number; op: 'query'; sql: string; params?: readonly unknown[] | undefined; tx?: number }
+  | {
+      id: number;
+      op: 'query';
+      sql: string;
+      params?: readonly unknown[] | undefined;
+      tx?: number;
+      /** Settings in force for this statement (Db.queryWith); only outside a transaction. */
+      settings?: Readonly<Record<string, string>>;
+    }
   | { id: number; op: 'exec'; sql: string; tx?: number }
   /** Opens a transaction; its id is this call's id. */
   | { id: number; op: 'begin' }
@@ -27,6 +35,21 @@ let pg: PGlite | undefined;
 let statements: PreparedStatements | undefined;
 /** The open transaction's id. */
 let inTx: number | undefined;
+/**
+ * Settings applied for the session, by name. This thread is the only connection and runs one
+ * call at a time, so a setting made for one statement holds for the next that asks for it
+ * without being made again (every statement that depends on one asks for it). Never inside a
+ * transaction, whose rollback would undo them: Db.queryWith calls carry no transaction.
+ */
+const applied = new Map<string, string>();
+
+async function applySettings(settings: Readonly<Record<string, string>>): Promise<void> {
+  for (const [name, value] of Object.entries(settings)) {
+    if (applied.get(name) === value) continue;
+    await database().statements.query('SELECT set_config($1, $2, false)', [name, value]);
+    applied.set(name, value);
+  }
+}
 const queue: Queued[] = [];
 let running = false;
 
@@ -43,8 +66,10 @@ async function perform(call: DbCall): Promise<unknown> {
         extensions: { vector },
       });
       statements = new PreparedStatements(pg);
+      applied.clear();
       return undefined;
     case 'query':
+      if (call.settings) await applySettings(call.settings);
       return database().statements.query(call.sql, call.params);
     case 'exec':
       await database().pg.exec(call.sql);

@@ -1,5 +1,6 @@
 // The embedded database in its thread (pglite.ts): statements prepared once still follow the
-// schema, a transaction runs alone as on one connection, and errors keep their database fields.
+// schema, a transaction runs alone as on one connection, a statement's settings hold for it, and
+// errors keep their database fields.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from './db.ts';
 import { openPglite } from './pglite.ts';
@@ -51,6 +52,13 @@ describe('PGlite in its thread', () => {
     release();
     await tx;
     expect(await outside).toEqual([{ name: 'TWO' }]);
+  });
+
+  it('runs a statement with its settings in force, each statement with its own', async () => {
+    const width = (ef: string): Promise<{ v: string }[]> =>
+      db.queryWith({ 'hnsw.ef_search': ef }, "SELECT current_setting('hnsw.ef_search') AS v");
+    const answers = await Promise.all([width('120'), width('120'), width('340'), width('120')]);
+    expect(answers.map((rows) => rows[0]!.v)).toEqual(['120', '120', '340', '120']);
   });
 
   it('rolls a failed transaction back and keeps the error code', async () => {

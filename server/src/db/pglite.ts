@@ -54,6 +54,11 @@ async function openThread(dataDir: string | undefined): Promise<Db> {
     connections: IN_FLIGHT,
     exclusiveTx: true,
     ...queryable(call, undefined),
+    queryWith: <T extends Row>(
+      settings: Readonly<Record<string, string>>,
+      sql: string,
+      params?: readonly unknown[],
+    ) => call<T[]>({ op: 'query', sql, params, settings }),
     async tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T> {
       const tx = await call<number>({ op: 'begin' });
       let result: T;

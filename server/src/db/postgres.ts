@@ -33,25 +33,33 @@ export async function openPostgres(url: string): Promise<Db> {
       await c.query(sql);
     },
   });
+  const tx = async <T>(fn: (q: Queryable) => Promise<T>): Promise<T> => {
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      const result = await fn(asQueryable(client));
+      await client.query('COMMIT');
+      return result;
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    } finally {
+      client.release();
+    }
+  };
   return {
     kind: 'postgres',
     connections: max,
     exclusiveTx: false,
     ...asQueryable(pool),
-    async tx(fn) {
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
-        const result = await fn(asQueryable(client));
-        await client.query('COMMIT');
-        return result;
-      } catch (err) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw err;
-      } finally {
-        client.release();
-      }
-    },
+    tx,
+    queryWith: (settings, sql, params) =>
+      tx(async (q) => {
+        for (const [name, value] of Object.entries(settings)) {
+          await q.query('SELECT set_config($1, $2, true)', [name, value]);
+        }
+        return q.query(sql, params);
+      }),
     close: () => pool.end(),
   };
 }

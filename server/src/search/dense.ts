@@ -1,5 +1,5 @@
 // Dense search: pgvector cosine distance, answered by the HNSW indexes of migration 005.
-import type { Db, Queryable } from '../db/db.ts';
+import type { Db } from '../db/db.ts';
 import { toVectorLiteral } from './documents.ts';
 
 export interface DenseQuery {
@@ -42,13 +42,13 @@ function supportsIterativeScan(db: Db): Promise<boolean> {
   return found;
 }
 
-/** Call with `iterative` looked up before the transaction: PGlite runs one statement at a time. */
-async function tune(q: Queryable, limit: number, iterative: boolean): Promise<void> {
+/** The HNSW search's settings: its candidate list at least as long as the answer. */
+function settings(limit: number, iterative: boolean): Record<string, string> {
   const ef = Math.min(MAX_EF_SEARCH, Math.max(MIN_EF_SEARCH, limit * 2));
-  await q.query("SELECT set_config('hnsw.ef_search', $1, true)", [String(ef)]);
-  if (iterative) {
-    await q.query("SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true)");
-  }
+  return {
+    'hnsw.ef_search': String(ef),
+    ...(iterative ? { 'hnsw.iterative_scan': 'relaxed_order' } : {}),
+  };
 }
 
 function toScore(distance: number): number {
@@ -57,18 +57,16 @@ function toScore(distance: number): number {
 
 export async function denseVideos(db: Db, query: DenseQuery): Promise<DenseHit[]> {
   const iterative = await supportsIterativeScan(db);
-  const rows = await db.tx(async (q) => {
-    await tune(q, query.limit, iterative);
-    return q.query<{ video_id: string; dist: number }>(
-      `SELECT id AS video_id, embedding <=> $2::vector AS dist
+  const rows = await db.queryWith<{ video_id: string; dist: number }>(
+    settings(query.limit, iterative),
+    `SELECT id AS video_id, embedding <=> $2::vector AS dist
        FROM videos
        WHERE team_id = $1 AND status = 'completed' AND embedding IS NOT NULL
          AND id IS DISTINCT FROM $3::uuid
        ORDER BY embedding <=> $2::vector
        LIMIT $4`,
-      [query.teamId, toVectorLiteral(query.vector), query.excludeVideoId ?? null, query.limit],
-    );
-  });
+    [query.teamId, toVectorLiteral(query.vector), query.excludeVideoId ?? null, query.limit],
+  );
   // relaxed_order may return near-ties out of order: sort exactly, ties by id for stability.
   return rows
     .sort((a, b) => a.dist - b.dist || a.video_id.localeCompare(b.video_id))
@@ -84,11 +82,10 @@ export async function denseScenes(db: Db, query: DenseQuery): Promise<DenseHit[]
     query.limit,
   ];
   const notSelf = '(s.video_id = $3::uuid AND s.idx = $4::int) IS NOT TRUE';
-  const iterative = await supportsIterativeScan(db);
-  const rows = await db.tx(async (q) => {
-    if (query.onlyVideoId) {
-      // One video's scenes: an exact scan of a few rows beats the graph (and keeps recall 1).
-      return q.query<{ video_id: string; idx: number; dist: number }>(
+  type Row = { video_id: string; idx: number; dist: number };
+  const rows = query.onlyVideoId
+    ? // One video's scenes: an exact scan of a few rows beats the graph (and keeps recall 1).
+      await db.query<Row>(
         `WITH own AS MATERIALIZED (
            SELECT s.video_id, s.idx, s.embedding <=> $2::vector AS dist
            FROM scenes s JOIN videos v ON v.id = s.video_id
@@ -96,18 +93,16 @@ export async function denseScenes(db: Db, query: DenseQuery): Promise<DenseHit[]
              AND s.embedding IS NOT NULL AND ${notSelf})
          SELECT * FROM own ORDER BY dist LIMIT $5`,
         [...params, query.onlyVideoId],
+      )
+    : await db.queryWith<Row>(
+        settings(query.limit, await supportsIterativeScan(db)),
+        `SELECT s.video_id, s.idx, s.embedding <=> $2::vector AS dist
+         FROM scenes s JOIN videos v ON v.id = s.video_id
+         WHERE v.team_id = $1 AND v.status = 'completed' AND s.embedding IS NOT NULL AND ${notSelf}
+         ORDER BY s.embedding <=> $2::vector
+         LIMIT $5`,
+        params,
       );
-    }
-    await tune(q, query.limit, iterative);
-    return q.query<{ video_id: string; idx: number; dist: number }>(
-      `SELECT s.video_id, s.idx, s.embedding <=> $2::vector AS dist
-       FROM scenes s JOIN videos v ON v.id = s.video_id
-       WHERE v.team_id = $1 AND v.status = 'completed' AND s.embedding IS NOT NULL AND ${notSelf}
-       ORDER BY s.embedding <=> $2::vector
-       LIMIT $5`,
-      params,
-    );
-  });
   return rows
     .sort((a, b) => a.dist - b.dist || a.video_id.localeCompare(b.video_id) || a.idx - b.idx)
     .map((r) => ({ videoId: r.video_id, sceneIdx: r.idx, score: toScore(r.dist) }));
