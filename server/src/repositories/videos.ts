@@ -83,17 +83,16 @@ export async function listVideos(
       WHERE lower(trim(CASE jsonb_typeof(t) WHEN 'object' THEN t->>'name' ELSE t#>>'{}' END))
         = ANY($${params.length}::text[]))`;
   }
-  const countRow = await one<{ total: number }>(
-    q,
-    `SELECT count(*)::int AS total FROM videos v WHERE ${where}`,
-    params,
-  );
-  const rows = await q.query<VideoRow & Record<string, unknown>>(
-    `SELECT ${VIDEO_COLUMNS} FROM videos v WHERE ${where}
+  const count = `SELECT count(*)::int AS total FROM videos v WHERE ${where}`;
+  // The page and the count in one statement (the count an init plan run once); a page past the
+  // end has no row to carry it, and only then is it asked for alone.
+  const rows = await q.query<VideoRow & { total: number } & Record<string, unknown>>(
+    `SELECT ${VIDEO_COLUMNS}, (${count}) AS total FROM videos v WHERE ${where}
      ORDER BY ${ORDER_BY[o.sort]} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
     [...params, o.size, (o.page - 1) * o.size],
   );
-  return { rows, total: countRow?.total ?? 0 };
+  const total = rows[0]?.total ?? (await one<{ total: number }>(q, count, params))?.total ?? 0;
+  return { rows: rows.map(({ total: _, ...row }) => row), total };
 }
 
 export function findTeamVideo(
