@@ -75,20 +75,6 @@ export async function replaceSceneFaces(
   }
 }
 
-/** Each recognised person of the video with the scenes where they appear, in order. */
-export async function recognisedPeople(
-  q: Queryable,
-  videoId: string,
-): Promise<{ name: string; scenes: number[] }[]> {
-  const rows = await q.query<{ name: string; scenes: number[] }>(
-    `SELECT person_name AS name, array_agg(DISTINCT scene_idx ORDER BY scene_idx) AS scenes
-     FROM scene_faces WHERE video_id = $1 AND person_name IS NOT NULL
-     GROUP BY person_name ORDER BY min(scene_idx), person_name`,
-    [videoId],
-  );
-  return rows;
-}
-
 /**
  * The people recognised in each of the given scenes, by "videoId/sceneIndex" (for search
  * results: which of them the query names).

@@ -10,12 +10,11 @@ import { retryAnalysis } from '../../pipeline/enqueue.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import {
   findTeamVideo,
-  listScenes,
+  findVideoDetail,
   listVideos,
   markFailed,
   markRetrying,
 } from '../../repositories/videos.ts';
-import { personImagesOf, recognisedPeople } from '../../repositories/faces.ts';
 import { idParams, listVideosQuery, type ListVideosQuery } from './schemas.ts';
 import { serializePeople, serializeVideo, serializeVideoDetail } from './serialize.ts';
 import { registerSimilarRoutes } from './similar.ts';
@@ -91,13 +90,10 @@ export async function registerVideoRoutes(app: FastifyInstance, ctx: AppContext)
     async (request) => {
       const { user } = requireAuth(request);
       const id = videoIdOr404(request.params.id);
-      const row = await findTeamVideo(ctx.db, user.team_id, id);
-      if (!row) throw new HttpError(404, 'Video not found');
-      const people = serializePeople(
-        await personImagesOf(ctx.db, id),
-        await recognisedPeople(ctx.db, id),
-      );
-      return serializeVideoDetail(ctx, row, await listScenes(ctx.db, id), people);
+      const detail = await findVideoDetail(ctx.db, user.team_id, id);
+      if (!detail) throw new HttpError(404, 'Video not found');
+      const people = serializePeople(detail.people, detail.recognised);
+      return serializeVideoDetail(ctx, detail.video, detail.scenes, people);
     },
   );
 
