@@ -74,28 +74,3 @@ export async function replaceSceneFaces(
     );
   }
 }
-
-/**
- * The people recognised in each of the given scenes, by "videoId/sceneIndex" (for search
- * results: which of them the query names).
- */
-export async function peopleInScenes(
-  q: Queryable,
-  scenes: readonly { videoId: string; index: number }[],
-): Promise<Map<string, string[]>> {
-  if (scenes.length === 0) return new Map();
-  const rows = await q.query<{ video_id: string; scene_idx: number; person_name: string }>(
-    `SELECT DISTINCT f.video_id, f.scene_idx, f.person_name
-     FROM scene_faces f
-     JOIN unnest($1::uuid[], $2::int[]) AS s(v, i) ON f.video_id = s.v AND f.scene_idx = s.i
-     WHERE f.person_name IS NOT NULL
-     ORDER BY f.person_name`,
-    [scenes.map((s) => s.videoId), scenes.map((s) => s.index)],
-  );
-  const out = new Map<string, string[]>();
-  for (const r of rows) {
-    const key = `${r.video_id}/${r.scene_idx}`;
-    out.set(key, [...(out.get(key) ?? []), r.person_name]);
-  }
-  return out;
-}

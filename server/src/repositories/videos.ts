@@ -163,18 +163,35 @@ export async function findVideoDetail(
   return { video, scenes, people, recognised };
 }
 
-/** Scenes picked by (video, index) pairs, for scene search results. */
-export function findScenes(
+export interface SceneHitRow extends VideoRow {
+  scene_idx: number;
+  scene_description: string;
+  scene_thumbnail_key: string | null;
+  /** The people recognised in the scene, by name. */
+  scene_people: string[];
+}
+
+/**
+ * Scenes picked by (video, index) pairs, of the team's completed videos, each with its video
+ * and the people recognised in it (scene search results), in one statement.
+ */
+export function findSceneHits(
   q: Queryable,
+  teamId: string,
   pairs: { videoId: string; index: number }[],
-): Promise<(SceneRow & { video_id: string })[]> {
+): Promise<SceneHitRow[]> {
   if (pairs.length === 0) return Promise.resolve([]);
-  return q.query<SceneRow & { video_id: string } & Record<string, unknown>>(
-    `SELECT s.video_id, s.idx, s.start_ms, s.end_ms, s.description, s.thumbnail_key, s.clip_key,
-       s.frames
-     FROM scenes s JOIN unnest($1::uuid[], $2::int[]) AS p(video_id, idx)
-       ON s.video_id = p.video_id AND s.idx = p.idx`,
-    [pairs.map((p) => p.videoId), pairs.map((p) => p.index)],
+  return q.query<SceneHitRow & Record<string, unknown>>(
+    `SELECT ${VIDEO_COLUMNS}, s.idx AS scene_idx, s.description AS scene_description,
+       s.thumbnail_key AS scene_thumbnail_key,
+       ARRAY(SELECT DISTINCT f.person_name FROM scene_faces f
+             WHERE f.video_id = s.video_id AND f.scene_idx = s.idx AND f.person_name IS NOT NULL
+             ORDER BY f.person_name) AS scene_people
+     FROM unnest($1::uuid[], $2::int[]) AS p(video_id, idx)
+     JOIN scenes s ON s.video_id = p.video_id AND s.idx = p.idx
+     JOIN videos v ON v.id = s.video_id
+     WHERE v.team_id = $3 AND v.status = 'completed'`,
+    [pairs.map((p) => p.videoId), pairs.map((p) => p.index), teamId],
   );
 }
 

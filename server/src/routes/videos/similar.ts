@@ -9,13 +9,12 @@ import { PAGE_SIZE, TOP_K_DEFAULT } from '../../../../src/config/limits.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import {
   findCompletedTeamVideos,
-  findScenes,
+  findSceneHits,
   findTeamVideo,
   type VideoRow,
 } from '../../repositories/videos.ts';
 import { searchScenes, searchVideos, type SearchParams } from '../../search/search.ts';
 import { similarQuery, type SimilarQuery } from './schemas.ts';
-import { peopleInScenes } from '../../repositories/faces.ts';
 import { serializeVideo, type ApiVideo } from './serialize.ts';
 
 function invalid(field: string, msg: string): HttpError {
@@ -106,38 +105,28 @@ export async function registerSimilarRoutes(app: FastifyInstance, ctx: AppContex
       const params = await searchParams(ctx, user.team_id, request.query);
       const result = await searchScenes(ctx, params);
       const hits = result.items.filter((h) => h.sceneIndex !== undefined);
-      const videos = await completedVideos(
-        ctx,
-        user.team_id,
-        hits.map((h) => h.videoId),
-      );
-      const scenes = await findScenes(
+      const rows = await findSceneHits(
         ctx.db,
+        user.team_id,
         hits.map((h) => ({ videoId: h.videoId, index: h.sceneIndex! })),
       );
-      const sceneOf = new Map(scenes.map((s) => [`${s.video_id}/${s.idx}`, s]));
+      const found = new Map(rows.map((r) => [`${r.id}/${r.scene_idx}`, r]));
       // A person recognised in the scene whose name the query contains: the card says so.
       const asked = params.description?.normalize('NFKC').toLowerCase();
-      const people = asked
-        ? await peopleInScenes(
-            ctx.db,
-            hits.map((h) => ({ videoId: h.videoId, index: h.sceneIndex! })),
-          )
-        : new Map<string, string[]>();
       const items = [];
       for (const hit of hits) {
-        const row = videos.get(hit.videoId);
-        const scene = sceneOf.get(`${hit.videoId}/${hit.sceneIndex}`);
-        if (!row || !scene) continue;
+        const row = found.get(`${hit.videoId}/${hit.sceneIndex}`);
+        if (!row) continue;
+        const { scene_idx, scene_description, scene_thumbnail_key, scene_people, ...video } = row;
         items.push({
-          ...serializeVideo(ctx, row),
+          ...serializeVideo(ctx, video),
           similarity_score: hit.score,
-          scene_index: scene.idx,
-          scene_description: scene.description,
-          scene_thumbnail_path: signAssetPath(ctx, scene.thumbnail_key, row.team_id),
-          matched_people: (people.get(`${hit.videoId}/${hit.sceneIndex}`) ?? []).filter((name) =>
-            asked?.includes(name.normalize('NFKC').toLowerCase()),
-          ),
+          scene_index: scene_idx,
+          scene_description,
+          scene_thumbnail_path: signAssetPath(ctx, scene_thumbnail_key, row.team_id),
+          matched_people: asked
+            ? scene_people.filter((name) => asked.includes(name.normalize('NFKC').toLowerCase()))
+            : [],
         });
       }
       return page(items, result.total, params);
