@@ -20,7 +20,7 @@ import { analyseVideo } from '../server/src/pipeline/analyse-video.ts';
 import { denseVideos } from '../server/src/search/dense.ts';
 import { VIDEO_DOC } from '../server/src/search/documents.ts';
 import { reciprocalRankFusion, RRF_K, RRF_WEIGHTS } from '../server/src/search/fusion.ts';
-import { searchVideos } from '../server/src/search/search.ts';
+import { FUSION_DEPTH, searchVideos } from '../server/src/search/search.ts';
 import { sparseSearch } from '../server/src/search/sparse.ts';
 import { normalizeText, termFrequencies } from '../server/src/search/tokenize.ts';
 import { createContext } from '../server/src/server.ts';
@@ -270,5 +270,25 @@ async function sweep(
       return `${mean(scores).toFixed(3)}${inUse ? '*' : ' '}`.padStart(8);
     });
     console.log(`${String(k).padStart(6)}${cells.join('')}`);
+  }
+  // How deep each list is read before fusion (FUSION_DEPTH): the same lists, cut shorter; and
+  // how many queries keep the top 10 of the deepest fusion, in the same order.
+  const fuse = (depth: number): string[][] =>
+    lists.map(({ dense, sparse }) =>
+      reciprocalRankFusion(dense.slice(0, depth), sparse.slice(0, depth))
+        .slice(0, 10)
+        .map((h) => idToKey.get(h.videoId)!),
+    );
+  const deepest = fuse(100);
+  console.log(`\nfusion depth sweep (constants in use; * in use)`);
+  console.log(`${'depth'.padStart(6)}${'nDCG@10'.padStart(9)}  same top 10 as depth 100`);
+  for (const depth of [10, 20, 30, 50, 100]) {
+    const tops = fuse(depth);
+    const ndcg = mean(tops.map((top, i) => ndcgAt10(top, lists[i]!.q.relevant)));
+    const same = tops.filter((top, i) => top.join() === deepest[i]!.join()).length;
+    const inUse = depth === FUSION_DEPTH ? '*' : ' ';
+    console.log(
+      `${String(depth).padStart(6)}${ndcg.toFixed(4).padStart(9)}${inUse} ${same}/${tops.length}`,
+    );
   }
 }
