@@ -6,14 +6,14 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   analysisPassArgs,
-  clipArgs,
+  clipsArgs,
   probeArgs,
   renditionArgs,
   subtitleArgs,
 } from '../../server/src/media/args.ts';
 import { runAnalysisPass } from '../../server/src/media/analysis-pass.ts';
 import { captionsBetween, parseWebVtt, toWebVtt } from '../../server/src/media/captions.ts';
-import { probeFile } from '../../server/src/media/operations.ts';
+import { cutClips, probeFile } from '../../server/src/media/operations.ts';
 import { isBrowserPlayable, NotAVideoError, parseProbe } from '../../server/src/media/probe.ts';
 import { runProcess } from '../../server/src/media/run.ts';
 import { formatTimecode, parseTimecode } from '../../server/src/media/timecode.ts';
@@ -28,26 +28,44 @@ const tools = resolveMediaTools({
 });
 
 describe('argument builders', () => {
-  it('cuts clips by stream copy from the scene start', () => {
-    const args = clipArgs('in.mp4', 'out.mp4', {
-      startMs: 2500,
-      endMs: 4000,
-      hasAudio: true,
-      format: 'mov',
-    });
+  it('cuts every clip of a batch by stream copy from its scene start, in one run', () => {
+    const clips = [
+      { startMs: 2500, endMs: 4000, output: 'a.mp4' },
+      { startMs: 4000, endMs: 9000, output: 'b.mp4' },
+    ];
+    const args = clipsArgs('in.mp4', clips, { hasAudio: true, format: 'mov' });
+    const opened = [
+      '-protocol_whitelist',
+      'file',
+      '-format_whitelist',
+      'mov,matroska',
+      '-f',
+      'mov',
+    ];
     expect(args.slice(args.indexOf('-ss'), args.indexOf('-i') + 2)).toEqual([
       '-ss',
       '2.500',
-      ...['-protocol_whitelist', 'file', '-format_whitelist', 'mov,matroska', '-f', 'mov'],
+      ...opened,
       '-i',
       'in.mp4',
     ]);
-    expect(args).toContain('copy');
-    expect(args[args.indexOf('-t') + 1]).toBe('1.500');
-    expect(args).toContain('0:a:0');
-    expect(
-      clipArgs('in.mp4', 'o.mp4', { startMs: 0, endMs: 1, hasAudio: false, format: 'mov' }),
-    ).not.toContain('0:a:0');
+    expect(args.slice(args.lastIndexOf('-ss'), args.lastIndexOf('-i') + 2)).toEqual([
+      '-ss',
+      '4.000',
+      ...opened,
+      '-i',
+      'in.mp4',
+    ]);
+    // Each output takes its own input's pictures and sound, for its own length.
+    const b = args.indexOf('a.mp4') + 1;
+    expect(args.slice(0, b)).toEqual(
+      expect.arrayContaining(['-t', '1.500', '0:v:0', '0:a:0', 'copy', 'a.mp4']),
+    );
+    expect(args.slice(b)).toEqual(
+      expect.arrayContaining(['-t', '5.000', '1:v:0', '1:a:0', 'copy', 'b.mp4']),
+    );
+    expect(args.slice(b)).not.toContain('0:v:0');
+    expect(clipsArgs('in.mp4', clips, { hasAudio: false, format: 'mov' })).not.toContain('0:a:0');
   });
 
   it('makes an H.264/AAC faststart rendition, audio only when there is some', () => {
@@ -245,6 +263,46 @@ describe('with ffmpeg', () => {
       const orange = pass.visual.summarise(made.boundariesMs[1]! + 200, p.durationMs);
       expect(orange.dominantColors[0]).toBe('orange');
       expect(orange.motion).toBe(0);
+    } finally {
+      fs.rmSync(workDir, { recursive: true, force: true });
+    }
+  });
+
+  it('cuts several scene clips in one run, each playing its own scene', async () => {
+    const made = await makeVideo({
+      segments: [
+        { source: 'smptebars', seconds: 2 },
+        { source: 'testsrc', seconds: 3, transition: { kind: 'cut' } },
+        { source: 'color=c=orange', seconds: 2, transition: { kind: 'cut' } },
+      ],
+      silentAudio: true,
+    });
+    const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'va-media-'));
+    try {
+      const spans = [0, ...made.boundariesMs, made.durationMs];
+      const clips = spans.slice(1).map((endMs, i) => ({
+        startMs: spans[i]!,
+        endMs,
+        output: path.join(workDir, `clip-${i}.mp4`),
+      }));
+      await cutClips(tools, made.file, clips, { hasAudio: true, format: 'mov' });
+      // Each clip ends where its scene ends (it may begin earlier, at the keyframe before it).
+      const ends = [];
+      for (const clip of clips) {
+        expect((await probeFile(tools, clip.output)).audioCodec).toBe('aac');
+        const pass = await runAnalysisPass({
+          ffmpeg: tools.ffmpeg,
+          input: clip.output,
+          workDir,
+          durationMs: clip.endMs,
+          format: 'mov',
+          minSceneMs: 1000,
+        });
+        expect(pass.decodedMs).toBeGreaterThanOrEqual(clip.endMs - clip.startMs - 200);
+        ends.push(pass.visual.summarise(pass.decodedMs - 800, pass.decodedMs).dominantColors[0]);
+      }
+      expect(ends[2]).toBe('orange');
+      expect(ends.slice(0, 2)).not.toContain('orange');
     } finally {
       fs.rmSync(workDir, { recursive: true, force: true });
     }

@@ -5,7 +5,7 @@ import { thumbnailArgs } from '../report/thumbnail.ts';
 import { trailerArgs } from '../trailer/ffmpeg-args.ts';
 import {
   analysisPassArgs,
-  clipArgs,
+  clipsArgs,
   decodeArgs,
   imageInputArgs,
   probeArgs,
@@ -61,8 +61,8 @@ describe('how runs open their inputs', () => {
     const pass = { statsFps: 10, gridFps: 4, frameMaxWidth: 640, framePattern: '/t/f%06d.jpg' };
     expectOpened(analysisPassArgs('/in', { ...pass, format }), format);
     expectOpened(renditionArgs('/in', '/out', { hasAudio: true, maxHeight: 720, format }), format);
-    const clip = { startMs: 0, endMs: 1000, hasAudio: false, format };
-    expectOpened(clipArgs('/in', '/out', clip), format);
+    const clips = [0, 1000].map((startMs) => ({ startMs, endMs: startMs + 1000, output: '/o' }));
+    expectOpened(clipsArgs('/in', clips, { hasAudio: false, format }), format);
     expectOpened(subtitleArgs('/in', 2, format), format);
     expectOpened(speechAudioArgs('/in', '/out', format), format);
     expectOpened(decodeArgs('/in', format), format);

@@ -1,7 +1,8 @@
 // The media operations of the pipeline: each builds its arguments (args.ts) and runs the tool
 // through runProcess (run.ts), the one place that spawns.
 import {
-  clipArgs,
+  clipsArgs,
+  type ClipCut,
   probeArgs,
   renditionArgs,
   speechAudioArgs,
@@ -51,21 +52,18 @@ export async function makeRendition(
   );
 }
 
-export async function cutClip(
+/** The clips, cut by one ffmpeg run (see clipsArgs). */
+export async function cutClips(
   tools: MediaTools,
   input: string,
-  output: string,
-  o: {
-    startMs: number;
-    endMs: number;
-    hasAudio: boolean;
-    format: VideoFormat;
-    signal?: AbortSignal;
-  },
+  clips: readonly ClipCut[],
+  o: { hasAudio: boolean; format: VideoFormat; signal?: AbortSignal },
 ): Promise<void> {
-  await runProcess(tools.ffmpeg, clipArgs(input, output, o), {
+  if (clips.length === 0) return;
+  const spanMs = clips.reduce((sum, c) => sum + c.endMs - c.startMs, 0);
+  await runProcess(tools.ffmpeg, clipsArgs(input, clips, o), {
     signal: o.signal,
-    timeoutMs: budget(o.endMs - o.startMs),
+    timeoutMs: budget(spanMs),
   });
 }
 

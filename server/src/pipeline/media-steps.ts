@@ -4,7 +4,7 @@ import path from 'node:path';
 import { PermanentJobError } from '../jobs/errors.ts';
 import { captionsBetween, toWebVtt } from '../media/captions.ts';
 import {
-  cutClip,
+  cutClips,
   extractSpeechAudio,
   makeRendition,
   probeFile,
@@ -111,6 +111,12 @@ export const renditionStep: Step<RenditionResult> = {
 };
 
 /**
+ * Clips cut by one ffmpeg run: each run opens the video once per clip, so this bounds its open
+ * inputs (and their indexes in memory) and the clips waiting on the temp disk.
+ */
+export const CLIPS_PER_RUN = 16;
+
+/**
  * A stream-copied MP4 per scene cut from the playable file: no decode, so it costs about one copy
  * of the video in total, and each scene plays on its own in the detail page.
  */
@@ -121,19 +127,24 @@ export const clipsStep: Step<{ clips: number }> = {
     const { playableKey, original, format } = resultOf(s, renditionStep);
     const input = await s.localFile(playableKey);
     const scenes = await scenesOf(s.ctx.db, s.video.id);
-    for (const scene of scenes) {
-      const file = path.join(s.workDir, `clip-${scene.idx}.mp4`);
-      await cutClip(s.tools, input, file, {
+    for (let from = 0; from < scenes.length; from += CLIPS_PER_RUN) {
+      const batch = scenes.slice(from, from + CLIPS_PER_RUN).map((scene) => ({
+        idx: scene.idx,
         startMs: scene.start_ms,
         endMs: scene.end_ms,
+        output: path.join(s.workDir, `clip-${scene.idx}.mp4`),
+      }));
+      await cutClips(s.tools, input, batch, {
         hasAudio: probe.audioCodec !== undefined,
         format: format ?? (original ? probe.format : 'mov'),
         signal: s.signal,
       });
-      const key = outputKey(s.video.id, 'scenes', String(scene.idx), 'clip.mp4');
-      await s.ctx.storage.put(key, fs.createReadStream(file), 'video/mp4');
-      await fs.promises.rm(file, { force: true });
-      await updateScene(s.ctx.db, s.video.id, scene.idx, { clip_key: key });
+      for (const clip of batch) {
+        const key = outputKey(s.video.id, 'scenes', String(clip.idx), 'clip.mp4');
+        await s.ctx.storage.put(key, fs.createReadStream(clip.output), 'video/mp4');
+        await fs.promises.rm(clip.output, { force: true });
+        await updateScene(s.ctx.db, s.video.id, clip.idx, { clip_key: key });
+      }
     }
     return { clips: scenes.length };
   },
