@@ -2,8 +2,8 @@
 // inside the analysis budget: FIRST_LOOK frames per scene with the face models, the object model
 // on the first and on the others only when the first showed an object; then, only where a face
 // was seen, MORE_WITH_FACES frames more with the face models alone (a person turning towards
-// the camera is matched better on more frames). ffmpeg decodes scene n + 1 while the models look
-// at scene n.
+// the camera is matched better on more frames). ffmpeg decodes the next scenes' frames (several
+// scenes a run) while the models look at these.
 import type { RgbImage } from '../analysis/local/ocr-image.ts';
 import { decodeRgb } from '../analysis/local/ocr.ts';
 import type { FaceFinding } from './detect.ts';
@@ -46,12 +46,36 @@ export function spreadFrames(
   );
 }
 
-async function decodeFrames(
-  ffmpeg: string,
-  paths: string[],
-  signal?: AbortSignal,
-): Promise<RgbImage[]> {
-  return paths.length === 0 ? [] : decodeRgb(ffmpeg, paths, signal);
+/**
+ * Frames decoded by one ffmpeg run. A run costs about 0.2 s of CPU just to start (Debian's ffmpeg
+ * loads some 200 libraries), more than the JPEG decodes of a dozen frames, so the frames of
+ * several scenes are decoded together; this bounds the pixels held (16 frames of 640x360 RGB:
+ * 11 MB, twice while the next run decodes).
+ */
+export const FRAMES_PER_RUN = 16;
+
+/** The frames of one scene the models may look at: first the FIRST_LOOK, then the face ones. */
+interface ScenePlan {
+  first: number[];
+  more: number[];
+}
+
+/** Consecutive scenes whose planned frames fit one decode run (a scene is never split). */
+export function decodeRuns(plans: readonly ScenePlan[], perRun = FRAMES_PER_RUN): number[][] {
+  const runs: number[][] = [];
+  let frames = 0;
+  plans.forEach((plan, i) => {
+    const n = plan.first.length + plan.more.length;
+    const last = runs.at(-1);
+    if (last && frames + n <= perRun) {
+      last.push(i);
+      frames += n;
+    } else {
+      runs.push([i]);
+      frames = n;
+    }
+  });
+  return runs;
 }
 
 export async function perceiveScenes(
@@ -59,60 +83,75 @@ export async function perceiveScenes(
   tools: { ffmpeg: string; signal?: AbortSignal },
 ): Promise<{ scenes: PerceivedScene[]; stats: PerceptionStats }> {
   const stats: PerceptionStats = { frames: 0, faceMs: 0, objectFrames: 0, objectMs: 0 };
-  const firstPicks = scenes.map((s) => spreadFrames(s.framePaths.length, FIRST_LOOK));
-  const decodeFirst = (i: number): Promise<RgbImage[]> =>
-    decodeFrames(
-      tools.ffmpeg,
-      firstPicks[i]!.map((f) => scenes[i]!.framePaths[f]!),
-      tools.signal,
+  const plans: ScenePlan[] = scenes.map((s) => {
+    const first = spreadFrames(s.framePaths.length, FIRST_LOOK);
+    return { first, more: spreadFrames(s.framePaths.length, MORE_WITH_FACES, first) };
+  });
+  const runs = decodeRuns(plans);
+  // The face frames are decoded with the first ones (a JPEG decode costs a few ms; a run of
+  // their own per scene with faces would cost 0.2 s), and dropped unused where no face is seen.
+  const decodeRun = async (r: number): Promise<{ first: RgbImage[]; more: RgbImage[] }[]> => {
+    const run = runs[r]!;
+    const paths = run.flatMap((i) =>
+      [...plans[i]!.first, ...plans[i]!.more].map((f) => scenes[i]!.framePaths[f]!),
     );
+    const images = paths.length === 0 ? [] : await decodeRgb(tools.ffmpeg, paths, tools.signal);
+    let at = 0;
+    return run.map((i) => {
+      const first = images.slice(at, (at += plans[i]!.first.length));
+      return { first, more: images.slice(at, (at += plans[i]!.more.length)) };
+    });
+  };
   const out: PerceivedScene[] = [];
-  let next = scenes.length > 0 ? decodeFirst(0) : undefined;
-  for (const [i, scene] of scenes.entries()) {
-    const images = await next!;
-    // Decode the next scene's frames while this one is looked at.
-    next = i + 1 < scenes.length ? decodeFirst(i + 1) : undefined;
+  let next = runs.length > 0 ? decodeRun(0) : undefined;
+  for (let r = 0; r < runs.length; r++) {
+    const decoded = await next!;
+    // Decode the next scenes' frames while these are looked at.
+    next = r + 1 < runs.length ? decodeRun(r + 1) : undefined;
     next?.catch(() => undefined);
-    const result: PerceivedScene = { faces: [], objects: {}, objectFrames: 0 };
-    for (const [n, image] of images.entries()) {
-      tools.signal?.throwIfAborted();
-      // A label counts only when seen on every frame looked at (two), so once the first frame
-      // shows nothing the object model is spared the others: the same labels, half the cost.
-      const objects = n === 0 || Object.keys(result.objects).some((l) => !NOT_OBJECTS.has(l));
-      const seen = await perceiveImage(image, { faces: true, objects });
-      stats.frames++;
-      stats.faceMs += seen.ms.face;
-      stats.objectMs += seen.ms.object;
-      result.faces.push(seen.faces);
-      if (!objects) continue;
-      stats.objectFrames++;
-      result.objectFrames++;
-      const best = new Map<string, number>();
-      for (const o of seen.objects) {
-        if (o.score >= OBJECT_MIN_SCORE)
-          best.set(o.label, Math.max(best.get(o.label) ?? 0, o.score));
-      }
-      for (const [label, score] of best) {
-        const entry = (result.objects[label] ??= { frames: 0, score: 0 });
-        entry.frames++;
-        entry.score = Math.max(entry.score, score);
-      }
-    }
-    if (result.faces.some((f) => f.length > 0)) {
-      const more = spreadFrames(scene.framePaths.length, MORE_WITH_FACES, firstPicks[i]);
-      const extra = await decodeFrames(
-        tools.ffmpeg,
-        more.map((f) => scene.framePaths[f]!),
-        tools.signal,
-      );
-      for (const image of extra) {
-        const seen = await perceiveImage(image, { faces: true, objects: false });
-        stats.frames++;
-        stats.faceMs += seen.ms.face;
-        result.faces.push(seen.faces);
-      }
-    }
-    out.push(result);
+    for (const { first, more } of decoded) out.push(await perceiveScene(first, more, stats, tools));
   }
   return { scenes: out, stats };
+}
+
+async function perceiveScene(
+  images: RgbImage[],
+  extra: RgbImage[],
+  stats: PerceptionStats,
+  tools: { signal?: AbortSignal },
+): Promise<PerceivedScene> {
+  const result: PerceivedScene = { faces: [], objects: {}, objectFrames: 0 };
+  for (const [n, image] of images.entries()) {
+    tools.signal?.throwIfAborted();
+    // A label counts only when seen on every frame looked at (two), so once the first frame
+    // shows nothing the object model is spared the others: the same labels, half the cost.
+    const objects = n === 0 || Object.keys(result.objects).some((l) => !NOT_OBJECTS.has(l));
+    const seen = await perceiveImage(image, { faces: true, objects });
+    stats.frames++;
+    stats.faceMs += seen.ms.face;
+    stats.objectMs += seen.ms.object;
+    result.faces.push(seen.faces);
+    if (!objects) continue;
+    stats.objectFrames++;
+    result.objectFrames++;
+    const best = new Map<string, number>();
+    for (const o of seen.objects) {
+      if (o.score >= OBJECT_MIN_SCORE) best.set(o.label, Math.max(best.get(o.label) ?? 0, o.score));
+    }
+    for (const [label, score] of best) {
+      const entry = (result.objects[label] ??= { frames: 0, score: 0 });
+      entry.frames++;
+      entry.score = Math.max(entry.score, score);
+    }
+  }
+  if (result.faces.some((f) => f.length > 0)) {
+    for (const image of extra) {
+      tools.signal?.throwIfAborted();
+      const seen = await perceiveImage(image, { faces: true, objects: false });
+      stats.frames++;
+      stats.faceMs += seen.ms.face;
+      result.faces.push(seen.faces);
+    }
+  }
+  return result;
 }
