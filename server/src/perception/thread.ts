@@ -1,15 +1,15 @@
 // Perception runs in one worker thread of the process. A frame costs 150-700 ms of synchronous
 // WASM, and on the server's own thread (WORKER=inline, the default) that held every API request
 // for as long, frame after frame, while a video with people was analysed (issue 14: analysis
-// must not starve requests). The thread loads the models once, on its first picture, and keeps
-// them; idle, it does not keep the process alive. If it dies, the pictures it held fail and the next
-// one starts a new thread.
+// must not starve requests). The thread loads the models once, on its first picture (or earlier
+// when asked: loadPerception), and keeps them; idle, it does not keep the process alive. If it
+// dies, the pictures it held fail and the next one starts a new thread.
 import type { Worker } from 'node:worker_threads';
 import type { RgbImage } from '../analysis/local/ocr-image.ts';
 import { threadCalls, type ThreadCalls } from '../lib/thread-calls.ts';
 import { tsWorker } from '../lib/ts-worker.ts';
 import type { Perception, PerceiveWhat } from './detect.ts';
-import type { PerceiveTask } from './thread-worker.ts';
+import type { LoadTask, PerceiveTask } from './thread-worker.ts';
 
 let current: { worker: Worker; calls: ThreadCalls } | undefined;
 
@@ -36,6 +36,21 @@ export function perceiveImage(image: RgbImage, what: PerceiveWhat): Promise<Perc
     what,
   };
   return thread().call<Perception>(task, [data.buffer]);
+}
+
+/**
+ * Starts loading the models in the thread (about 3 s of one core: modules, weights, kernels)
+ * (the caller need not wait), so that the load overlaps the work before the first picture instead of
+ * delaying it. A failed load is tried again by the first picture.
+ */
+export function loadPerception(): Promise<void> {
+  const task: Omit<LoadTask, 'id'> = { load: true };
+  return thread()
+    .call<null>(task)
+    .then(
+      () => undefined,
+      () => undefined,
+    );
 }
 
 /** Ends the thread (tests and shutdown); the next picture starts a new one. */

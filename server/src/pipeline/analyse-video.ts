@@ -42,6 +42,7 @@ export async function analyseVideo(
   const tools = resolveMediaTools(ctx.config);
   const { step, close } = await openStepContext(ctx, video, tools, signal, results);
   try {
+    for (const s of PIPELINE) if (!results.has(s.name)) s.prepare?.(step);
     for (const s of PIPELINE) {
       throwIfAborted(signal);
       if (results.has(s.name)) continue;

@@ -3,7 +3,7 @@
 // on enough frames kept. Face embeddings go to the database (migration 010); the step's
 // recorded result holds only names, counts and labels for the understand step.
 import { createLog, errorText } from '../jobs/log.ts';
-import { perceiveImage } from '../perception/thread.ts';
+import { loadPerception, perceiveImage } from '../perception/thread.ts';
 import { groupFaces, scenePeople } from '../perception/face-match.ts';
 import { NOT_OBJECTS, perceiveScenes, type PerceivedScene } from '../perception/perceive-scenes.ts';
 import { decodePicture } from '../perception/picture.ts';
@@ -77,6 +77,8 @@ async function describePeople(s: StepContext): Promise<void> {
 
 export const perceiveStep: Step<PerceiveResult> = {
   name: 'perceive',
+  // The models load (about 3 s of one core) while ffmpeg decodes the video for the scenes.
+  prepare: () => void loadPerception(),
   async run(s) {
     await describePeople(s);
     const people = await teamPeopleFaces(s.ctx.db, s.video.id);

@@ -25,6 +25,11 @@ export interface Step<T = unknown> {
   name: string;
   /** Does the step's work and answers what later steps need (stored as JSON). */
   run(s: StepContext): Promise<T>;
+  /**
+   * Starts slow set-up of the step in the background when the analysis begins (the step has not
+   * run yet), so that it overlaps the steps before it. Must not fail or wait.
+   */
+  prepare?(s: StepContext): void;
 }
 
 /** Output keys of a video: everything the pipeline writes lives under output/<videoId>/. */
