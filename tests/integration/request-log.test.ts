@@ -49,6 +49,19 @@ describe('the request log', () => {
     expect(logged).not.toContain(SECRET);
   });
 
+  it('writes one line per answered request, with its URL, status and time', async () => {
+    lines.length = 0;
+    await app.inject({ method: 'GET', url: '/api/videos?page=2' });
+    const logged = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatchObject({
+      msg: 'request completed',
+      req: { method: 'GET', url: '/api/videos?page=2' },
+      res: { statusCode: 401 },
+    });
+    expect(logged[0]!.responseTime).toEqual(expect.any(Number));
+  });
+
   it('keeps harmless query parameters readable', async () => {
     lines.length = 0;
     await app.inject({ method: 'GET', url: '/api/videos?page=2&size=10&sig=x' });
