@@ -19,6 +19,7 @@ import { runProcess } from '../../server/src/media/run.ts';
 import { formatTimecode, parseTimecode } from '../../server/src/media/timecode.ts';
 import { resolveMediaTools } from '../../server/src/media/tools.ts';
 import { colorIndex, COLOR_NAMES } from '../../server/src/media/visual.ts';
+import { clipsPerRun } from '../../server/src/pipeline/media-steps.ts';
 import { pickEvenly } from '../../server/src/pipeline/scenes-step.ts';
 import { makeVideo } from '../support/media.ts';
 
@@ -66,6 +67,13 @@ describe('argument builders', () => {
     );
     expect(args.slice(b)).not.toContain('0:v:0');
     expect(clipsArgs('in.mp4', clips, { hasAudio: false, format: 'mov' })).not.toContain('0:a:0');
+  });
+
+  it('bounds the video opened by one clip run: many clips of a short video, one of a long one', () => {
+    expect(clipsPerRun(120_000)).toBe(16);
+    expect(clipsPerRun(3_600_000)).toBe(4);
+    expect(clipsPerRun(3 * 3_600_000)).toBe(1);
+    expect(clipsPerRun(48 * 3_600_000)).toBe(1);
   });
 
   it('makes an H.264/AAC faststart rendition, audio only when there is some', () => {

@@ -111,10 +111,16 @@ export const renditionStep: Step<RenditionResult> = {
 };
 
 /**
- * Clips cut by one ffmpeg run: each run opens the video once per clip, so this bounds its open
- * inputs (and their indexes in memory) and the clips waiting on the temp disk.
+ * Clips cut by one ffmpeg run. Each run opens the video once per clip, and each input holds the
+ * container's index: about 12 MB an hour of video in ffmpeg here (16 inputs on a one-hour file
+ * peaked at 235 MB). So a run opens at most four hours of video in all (16 clips of a short
+ * video, 4 of a one-hour one, one at a time from three hours on, as before), which also bounds
+ * the clips waiting on the temp disk.
  */
-export const CLIPS_PER_RUN = 16;
+export function clipsPerRun(durationMs: number): number {
+  const hours = Math.max(durationMs, 1) / 3_600_000;
+  return Math.min(16, Math.max(1, Math.floor(4 / hours)));
+}
 
 /**
  * A stream-copied MP4 per scene cut from the playable file: no decode, so it costs about one copy
@@ -127,8 +133,9 @@ export const clipsStep: Step<{ clips: number }> = {
     const { playableKey, original, format } = resultOf(s, renditionStep);
     const input = await s.localFile(playableKey);
     const scenes = await scenesOf(s.ctx.db, s.video.id);
-    for (let from = 0; from < scenes.length; from += CLIPS_PER_RUN) {
-      const batch = scenes.slice(from, from + CLIPS_PER_RUN).map((scene) => ({
+    const perRun = clipsPerRun(probe.durationMs);
+    for (let from = 0; from < scenes.length; from += perRun) {
+      const batch = scenes.slice(from, from + perRun).map((scene) => ({
         idx: scene.idx,
         startMs: scene.start_ms,
         endMs: scene.end_ms,
