@@ -2,11 +2,19 @@
 // statements (synchronous WASM, and the parsing of their rows) run beside the server's thread
 // instead of on it. Calls run one at a time in the order they came; while a transaction is
 // open, only its own calls run and the others wait for its end, as on one connection.
+import v8 from 'node:v8';
 import { parentPort } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { answerCalls } from '../lib/thread-calls.ts';
 import { PreparedStatements } from './pglite-statements.ts';
+
+// PostgreSQL's WebAssembly compiled by V8's optimising compiler, each function when first run,
+// instead of by its baseline compiler with only the hottest functions optimised later: under
+// load the baseline code kept the database thread overloaded for the first 15 s after a start
+// and served a paced load's median in 40 ms instead of 7 (docs/decisions.md, "Load bench").
+// A process-wide V8 setting, read when a module is compiled: it is made before PGlite's is.
+v8.setFlagsFromString('--no-wasm-dynamic-tiering');
 
 export type DbCall =
   /** Creates the database: in memory, or on disk in dataDir. */
