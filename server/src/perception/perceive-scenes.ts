@@ -49,10 +49,11 @@ export function spreadFrames(
 /**
  * Frames decoded by one ffmpeg run. A run costs about 0.2 s of CPU just to start (Debian's ffmpeg
  * loads some 200 libraries), more than the JPEG decodes of a dozen frames, so the frames of
- * several scenes are decoded together; this bounds the pixels held (16 frames of 640x360 RGB:
- * 11 MB, twice while the next run decodes).
+ * several scenes are decoded together; this bounds the pixels held (8 frames of 640x360 RGB:
+ * 5.5 MB, held twice while parsed and again while the next run decodes; the worker's peak RSS
+ * is near its 500 MB target).
  */
-export const FRAMES_PER_RUN = 16;
+export const FRAMES_PER_RUN = 8;
 
 /** The frames of one scene the models may look at: first the FIRST_LOOK, then the face ones. */
 interface ScenePlan {

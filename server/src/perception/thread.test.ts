@@ -41,7 +41,7 @@ describe('perception thread', { timeout: 180_000 }, () => {
   });
 
   it('loads the models ahead of the first picture, off the caller’s thread', async () => {
-    // The analysis starts this with the video's decode, so the first frame does not wait for it.
+    // The analysis starts this once the scenes are cut, so the first frame does not wait for it.
     await closePerception();
     let turns = 0;
     const tick = setInterval(() => turns++, 5);

@@ -6,7 +6,7 @@ import type { JobRow } from '../jobs/job-store.ts';
 import { JobName } from '../jobs/names.ts';
 import type { JobHandler } from '../jobs/registry.ts';
 import { resolveMediaTools } from '../media/tools.ts';
-import { openStepContext } from './step-context.ts';
+import { openStepContext, type Step } from './step-context.ts';
 import { PIPELINE } from './steps.ts';
 import {
   finishedSteps,
@@ -41,24 +41,28 @@ export async function analyseVideo(
   const results = await finishedSteps(ctx.db, videoId);
   const tools = resolveMediaTools(ctx.config);
   const { step, close } = await openStepContext(ctx, video, tools, signal, results);
+  const runStep = async (s: Step): Promise<void> => {
+    let data: unknown;
+    try {
+      data = await s.run(step);
+    } catch (err) {
+      throwIfAborted(signal);
+      if (err instanceof PermanentJobError) throw err;
+      throw new StepError(s.name, err);
+    }
+    throwIfAborted(signal);
+    // Stored as JSON; later steps read the same shape whether this run or an earlier one made it.
+    const stored: unknown = JSON.parse(JSON.stringify(data ?? {}));
+    await recordStep(ctx.db, videoId, s.name, stored);
+    results.set(s.name, stored);
+  };
   try {
-    for (const s of PIPELINE) if (!results.has(s.name)) s.prepare?.(step);
     for (const s of PIPELINE) {
       throwIfAborted(signal);
-      if (results.has(s.name)) continue;
-      let data: unknown;
-      try {
-        data = await s.run(step);
-      } catch (err) {
-        throwIfAborted(signal);
-        if (err instanceof PermanentJobError) throw err;
-        throw new StepError(s.name, err);
+      if (!results.has(s.name)) await runStep(s);
+      for (const later of PIPELINE) {
+        if (later.prepare?.after === s.name && !results.has(later.name)) later.prepare.start(step);
       }
-      throwIfAborted(signal);
-      // Stored as JSON; later steps read the same shape whether this run or an earlier one made it.
-      const stored: unknown = JSON.parse(JSON.stringify(data ?? {}));
-      await recordStep(ctx.db, videoId, s.name, stored);
-      results.set(s.name, stored);
     }
     throwIfAborted(signal);
     await setStatus(ctx.db, videoId, 'completed');

@@ -77,8 +77,10 @@ async function describePeople(s: StepContext): Promise<void> {
 
 export const perceiveStep: Step<PerceiveResult> = {
   name: 'perceive',
-  // The models load (about 3 s of one core) while ffmpeg decodes the video for the scenes.
-  prepare: () => void loadPerception(),
+  // The models load in their thread (about 3 s of one core) while the clips and captions are
+  // made. Not from the start, alongside the decode: that raised the worker's peak RSS by 20 to
+  // 40 MB, past the 500 MB target in one run of six.
+  prepare: { after: 'scenes', start: () => void loadPerception() },
   async run(s) {
     await describePeople(s);
     const people = await teamPeopleFaces(s.ctx.db, s.video.id);

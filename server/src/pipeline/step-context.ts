@@ -26,10 +26,11 @@ export interface Step<T = unknown> {
   /** Does the step's work and answers what later steps need (stored as JSON). */
   run(s: StepContext): Promise<T>;
   /**
-   * Starts slow set-up of the step in the background when the analysis begins (the step has not
-   * run yet), so that it overlaps the steps before it. Must not fail or wait.
+   * Slow set-up of the step started in the background once the named earlier step has finished
+   * (this step not having run yet), so that it overlaps the steps in between. Must not fail or
+   * wait.
    */
-  prepare?(s: StepContext): void;
+  prepare?: { after: string; start(s: StepContext): void };
 }
 
 /** Output keys of a video: everything the pipeline writes lives under output/<videoId>/. */
