@@ -5,7 +5,7 @@ import { logStream } from './lifecycle/log-stream.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { frameworkErrorAnswer, registerErrorHandling } from './plugins/errors.ts';
 import { registerLoadShedding } from './plugins/load-shedding.ts';
-import { loggerOptions, registerRequestLog } from './plugins/request-log.ts';
+import { AccessLog, loggerOptions } from './plugins/request-log.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { schemaController } from './plugins/validation.ts';
 import { registerWebApp } from './plugins/web-app.ts';
@@ -49,8 +49,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
       opts.logger === false
         ? false
         : loggerOptions(ctx.config.logLevel, opts.logStream ?? logStream),
-    // One access-log line per request, when it is answered (registerRequestLog), not two.
-    disableRequestLogging: true,
+    logController: new AccessLog(),
     bodyLimit: 1024 * 1024,
     // Behind a reverse proxy, request.ip is the client's (throttles count it), never a header
     // a client could forge from elsewhere.
@@ -60,7 +59,6 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     schemaController,
     frameworkErrors: frameworkErrorAnswer,
   });
-  registerRequestLog(app);
   registerLoadShedding(app);
   registerErrorHandling(app);
   registerSecurityHeaders(app, ctx.config);

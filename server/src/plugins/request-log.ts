@@ -5,7 +5,12 @@
 // access (a reset link's token, the signatures and expiry of asset, report and upload-part
 // links, S3's presigned fields) are replaced. Headers are not logged (Fastify's request serializer leaves them out), and the
 // redact paths keep Authorization and Cookie out should a log call ever pass them.
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import {
+  LogController,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 
 export const REDACTED = '[redacted]';
 
@@ -87,12 +92,21 @@ export function loggerOptions(
   };
 }
 
-/** The access log: one line per answered request (Fastify's own request logging is off). */
-export function registerRequestLog(app: FastifyInstance): void {
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.info(
-      { req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime },
-      'request completed',
-    );
-  });
+/**
+ * The access log: one line per answered request, with the request in it, instead of Fastify's
+ * "incoming request" and "request completed" pair.
+ */
+export class AccessLog extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    if (this.isLogDisabled(request)) return;
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
 }
