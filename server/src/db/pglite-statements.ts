@@ -17,6 +17,9 @@ interface Prepared {
 
 const { serialize } = protocol;
 
+/** A setting for the rest of the exchange's implicit transaction, that is, for one statement. */
+const SET_LOCAL = 'SELECT set_config($1, $2, true)';
+
 function concat(parts: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
@@ -33,20 +36,38 @@ export class PreparedStatements {
 
   constructor(private readonly pg: PGlite) {}
 
-  async query(sql: string, params: readonly unknown[] = []): Promise<Row[]> {
+  /**
+   * One run; settings, when given, hold for it alone (set_config local to the implicit
+   * transaction of the exchange, which ends with it).
+   */
+  async query(
+    sql: string,
+    params: readonly unknown[] = [],
+    settings: Readonly<Record<string, string>> = {},
+  ): Promise<Row[]> {
     try {
-      return await this.run(sql, params);
+      return await this.run(sql, params, settings);
     } catch (err) {
       // A table's columns changed under a kept `SELECT *` (a migration): prepare it again.
       if (!(err instanceof Error) || !err.message.includes('cached plan must not change'))
         throw err;
       await this.forget(sql);
-      return this.run(sql, params);
+      return this.run(sql, params, settings);
     }
   }
 
-  private async run(sql: string, params: readonly unknown[]): Promise<Row[]> {
+  private async run(
+    sql: string,
+    params: readonly unknown[],
+    settings: Readonly<Record<string, string>>,
+  ): Promise<Row[]> {
+    const setter = Object.keys(settings).length > 0 ? await this.prepared(SET_LOCAL) : undefined;
     const statement = await this.prepared(sql);
+    const portal = (name: string, values: (string | null)[]): Uint8Array[] => [
+      serialize.bind({ statement: name, values }),
+      serialize.describe({ type: 'P' }),
+      serialize.execute({}),
+    ];
     const values = params.map((value, i) => {
       if (value === null || value === undefined) return null;
       const serializer = this.pg.serializers[statement.paramTypes[i] ?? 0];
@@ -54,13 +75,13 @@ export class PreparedStatements {
     });
     const { messages } = await this.pg.execProtocol(
       concat([
-        serialize.bind({ statement: statement.name, values }),
-        serialize.describe({ type: 'P' }),
-        serialize.execute({}),
+        ...Object.entries(settings).flatMap(([name, value]) => portal(setter!.name, [name, value])),
+        ...portal(statement.name, values),
         serialize.sync(),
       ]),
     );
-    return (parse.parseResults(messages, this.pg.parsers)[0]?.rows ?? []) as Row[];
+    // One result per portal run: the statement's is the last.
+    return (parse.parseResults(messages, this.pg.parsers).at(-1)?.rows ?? []) as Row[];
   }
 
   private async prepared(sql: string): Promise<Prepared> {

@@ -25,7 +25,7 @@ export type DbCall =
       sql: string;
       params?: readonly unknown[] | undefined;
       tx?: number;
-      /** Settings in force for this statement (Db.queryWith); only outside a transaction. */
+      /** Settings in force for this statement alone (Db.queryWith). */
       settings?: Readonly<Record<string, string>>;
     }
   | { id: number; op: 'exec'; sql: string; tx?: number }
@@ -43,21 +43,6 @@ let pg: PGlite | undefined;
 let statements: PreparedStatements | undefined;
 /** The open transaction's id. */
 let inTx: number | undefined;
-/**
- * Settings applied for the session, by name. This thread is the only connection and runs one
- * call at a time, so a setting made for one statement holds for the next that asks for it
- * without being made again (every statement that depends on one asks for it). Never inside a
- * transaction, whose rollback would undo them: Db.queryWith calls carry no transaction.
- */
-const applied = new Map<string, string>();
-
-async function applySettings(settings: Readonly<Record<string, string>>): Promise<void> {
-  for (const [name, value] of Object.entries(settings)) {
-    if (applied.get(name) === value) continue;
-    await database().statements.query('SELECT set_config($1, $2, false)', [name, value]);
-    applied.set(name, value);
-  }
-}
 const queue: Queued[] = [];
 let running = false;
 
@@ -74,11 +59,9 @@ async function perform(call: DbCall): Promise<unknown> {
         extensions: { vector },
       });
       statements = new PreparedStatements(pg);
-      applied.clear();
       return undefined;
     case 'query':
-      if (call.settings) await applySettings(call.settings);
-      return database().statements.query(call.sql, call.params);
+      return database().statements.query(call.sql, call.params, call.settings);
     case 'exec':
       await database().pg.exec(call.sql);
       return undefined;

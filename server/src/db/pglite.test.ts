@@ -59,6 +59,10 @@ describe('PGlite in its thread', () => {
       db.queryWith({ 'hnsw.ef_search': ef }, "SELECT current_setting('hnsw.ef_search') AS v");
     const answers = await Promise.all([width('120'), width('120'), width('340'), width('120')]);
     expect(answers.map((rows) => rows[0]!.v)).toEqual(['120', '120', '340', '120']);
+    const after = await db.query<{ v: string | null }>(
+      "SELECT current_setting('hnsw.ef_search', true) AS v",
+    );
+    expect(after[0]!.v ?? '').not.toBe('120');
   });
 
   it('rolls a failed transaction back and keeps the error code', async () => {

@@ -53,13 +53,18 @@ export async function openPostgres(url: string): Promise<Db> {
     exclusiveTx: false,
     ...asQueryable(pool),
     tx,
-    queryWith: (settings, sql, params) =>
-      tx(async (q) => {
-        for (const [name, value] of Object.entries(settings)) {
+    queryWith: (settings, sql, params) => {
+      // node-postgres sends unnamed statements, planned for their values each time: a setting of
+      // the plan cache has nothing to act on, and without others no transaction is needed.
+      const needed = Object.entries(settings).filter(([name]) => name !== 'plan_cache_mode');
+      if (needed.length === 0) return asQueryable(pool).query(sql, params);
+      return tx(async (q) => {
+        for (const [name, value] of needed) {
           await q.query('SELECT set_config($1, $2, true)', [name, value]);
         }
         return q.query(sql, params);
-      }),
+      });
+    },
     close: () => pool.end(),
   };
 }

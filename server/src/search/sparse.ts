@@ -8,7 +8,7 @@
 // read could still reach the k-th score, round 2 reads, per term, only the postings that can
 // (sparse-bounds.ts). The answer is the exact top k. Scores are rounded before ordering and ties
 // are broken by id, so PGlite and PostgreSQL give the same ranking.
-import type { Queryable } from '../db/db.ts';
+import type { Db, Queryable } from '../db/db.ts';
 import { VIDEO_DOC, type SCENE_DOC } from './documents.ts';
 import { SCORE_EPS, termBands, type TermBand } from './sparse-bounds.ts';
 
@@ -220,7 +220,16 @@ function headDepths(terms: Weighted[], head: number, budget: number): number[] {
   return terms.map((t) => (whole.has(t.term) || t.df <= head ? t.df + 1 : head));
 }
 
-export async function sparseSearch(q: Queryable, query: SparseQuery): Promise<SparseHit[]> {
+/**
+ * A query of a few terms (typed text) runs the pruned statements on the plan made once for any
+ * values (a kept statement's generic plan): planning them afresh for each run, as PostgreSQL
+ * chose to, was 40% of their time on PGlite. A query of many terms ("similar to" an item) keeps
+ * a plan made for its values (docs/decisions.md, "Load bench").
+ */
+const PLAN_ONCE_TERMS = 8;
+const PLAN_ONCE = { plan_cache_mode: 'force_generic_plan' };
+
+export async function sparseSearch(q: Db, query: SparseQuery): Promise<SparseHit[]> {
   if (query.terms.size === 0) return [];
   const terms = await termWeights(q, query);
   if (terms.length === 0) return [];
@@ -232,8 +241,9 @@ export async function sparseSearch(q: Queryable, query: SparseQuery): Promise<Sp
     query.excludeSceneIdx ?? null,
     k,
   ];
+  const settings = terms.length <= PLAN_ONCE_TERMS ? PLAN_ONCE : {};
   const run = (sql: string, more: unknown[]): Promise<Scored[]> =>
-    q.query<Scored>(sql, [...base, ...more]);
+    q.queryWith<Scored>(settings, sql, [...base, ...more]);
 
   let rows: Scored[];
   if (query.onlyVideoId) {
