@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as OfflineConfig from '../config/offline.ts';
 import {
   ANSWER_OWNER_HEADER,
@@ -11,6 +11,7 @@ import {
   FakeExtendableEvent,
   fetchThrough,
   registeredRoute,
+  trackExpirations,
   useServiceWorkerGlobals,
 } from '../testing/fake-sw-events.ts';
 import { openSessionDb } from '../lib/session-db.ts';
@@ -31,6 +32,10 @@ const ORIGIN = 'http://localhost';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 registerApiCache(ORIGIN);
+// Entries expire in the background: the file ends only once every run has (its environment,
+// with `self`, is torn down after it).
+const expirations = trackExpirations();
+afterAll(() => expirations());
 const [match, handler] = registeredRoute();
 
 let storage: FakeCacheStorage;

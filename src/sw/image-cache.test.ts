@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { executeQuotaErrorCallbacks } from 'workbox-core/_private/executeQuotaErrorCallbacks.js';
 import type * as UploadQueueConfig from '../config/upload-queue.ts';
 import { IMAGE_CACHE_MAX_AGE_SECONDS } from '../config/upload-queue.ts';
@@ -6,6 +6,7 @@ import { FakeCacheStorage } from '../testing/fake-cache-storage.ts';
 import {
   fetchThrough,
   registeredRoute,
+  trackExpirations,
   useServiceWorkerGlobals,
 } from '../testing/fake-sw-events.ts';
 import { openSessionDb } from '../lib/session-db.ts';
@@ -24,6 +25,10 @@ const ORIGIN = 'http://localhost';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 registerImageCache(ORIGIN);
+// Entries expire in the background: the file ends only once every run has (its environment,
+// with `self`, is torn down after it).
+const expirations = trackExpirations();
+afterAll(() => expirations());
 const [match, handler] = registeredRoute();
 
 let storage: FakeCacheStorage;

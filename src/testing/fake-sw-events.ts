@@ -2,6 +2,7 @@
 // workbox checks requests against, a fetch event whose waitUntil work a test can wait for, and the
 // route a module registered, to hand requests to.
 import { vi } from 'vitest';
+import { CacheExpiration } from 'workbox-expiration';
 import { registerRoute } from 'workbox-routing';
 
 export class FakeExtendableEvent extends Event {
@@ -34,6 +35,26 @@ type RouteHandler = (options: {
   request: Request;
   event: FakeExtendableEvent;
 }) => Promise<Response>;
+
+/**
+ * Workbox expires cache entries in the background (its plugin does not wait for it): collects
+ * each run, so a test file can wait for them all before its environment is torn down (a run
+ * still going then failed with "self is not defined").
+ */
+export function trackExpirations(): () => Promise<void> {
+  const runs: Promise<void>[] = [];
+  const expire = CacheExpiration.prototype.expireEntries;
+  vi.spyOn(CacheExpiration.prototype, 'expireEntries').mockImplementation(function (
+    this: CacheExpiration,
+  ) {
+    const run = expire.call(this);
+    runs.push(run);
+    return run;
+  });
+  return async () => {
+    while (runs.length > 0) await Promise.allSettled(runs.splice(0));
+  };
+}
 
 /** The route the module under test registered, in a file that mocks registerRoute with vi.fn(). */
 export function registeredRoute(): [RouteMatch, RouteHandler] {
