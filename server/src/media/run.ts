@@ -2,6 +2,7 @@
 // timeout, a kill when the job is aborted, stderr kept as a bounded tail for the error message,
 // and stdout either collected up to a limit or streamed to a callback (never unbounded).
 import { spawn } from 'node:child_process';
+import os from 'node:os';
 
 export interface RunOptions {
   signal?: AbortSignal;
@@ -33,6 +34,12 @@ export class ProcessError extends Error {
 
 const DEFAULT_TIMEOUT_MS = 6 * 60 * 60 * 1000;
 
+/**
+ * Media tools run at a lower CPU priority than the server: an analysis in the web process
+ * (WORKER=inline) took both cores from the requests it ran beside (issue 14's load bench).
+ */
+export const MEDIA_NICENESS = 10;
+
 export function runProcess(bin: string, args: string[], opts: RunOptions = {}): Promise<RunResult> {
   const maxStdout = opts.maxStdoutBytes ?? 16 * 1024 * 1024;
   const tailBytes = opts.stderrTailBytes ?? 16 * 1024;
@@ -42,6 +49,13 @@ export function runProcess(bin: string, args: string[], opts: RunOptions = {}): 
       return;
     }
     const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    if (child.pid !== undefined) {
+      try {
+        os.setPriority(child.pid, Math.max(os.getPriority(), MEDIA_NICENESS));
+      } catch {
+        // Ended already, or not allowed here: it runs at the server's priority.
+      }
+    }
     const out: Buffer[] = [];
     let outBytes = 0;
     let stderr = '';
