@@ -248,7 +248,9 @@ export async function main(): Promise<{ ok: boolean }> {
     try {
       const suffix = analysis ? ' + analysis' : '';
       const paced = report(await load(`paced 200 req/s${suffix}`, ready, child.pid!, true));
-      ok &&= paced.p99 <= 100;
+      // The issue's bars: paced p99 <= 100 ms on the server alone; no errors and no answer over
+      // 2 s in every run. With an analysis in the same process, its paced tail is measured.
+      ok &&= (analysis || paced.p99 <= 100) && paced.errors === 0 && paced.max <= 2000;
       if (pacedOnly) continue;
       const flat = report(await load(`flat out${suffix}`, ready, child.pid!, false));
       ok &&= flat.errors === 0 && flat.max <= 2000;
@@ -258,7 +260,7 @@ export async function main(): Promise<{ ok: boolean }> {
     }
   }
   console.log(
-    ok ? 'bars met' : 'bars NOT met (p99 <= 100 ms paced; flat out: 0 errors, max <= 2 s)',
+    `bars ${ok ? 'met' : 'NOT met'} (paced alone: p99 <= 100 ms; every run: 0 errors, max <= 2 s)`,
   );
   return { ok };
 }
