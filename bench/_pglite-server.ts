@@ -1,8 +1,11 @@
 // An in-memory PGlite (with pgvector) served over the PostgreSQL wire protocol from the bench's
-// own process, so child processes set up like `npm run worker` reach it with DATABASE_URL.
+// own process, so child processes set up like `npm run worker` reach it with DATABASE_URL. Run
+// as a process of its own (bench/load.ts), it prints its URL on one line and serves until killed,
+// so its statements do not share an event loop with the bench's clients.
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { pathToFileURL } from 'node:url';
 
 export interface ServedPglite {
   /** postgres://… for DATABASE_URL. */
@@ -26,4 +29,9 @@ export async function servePglite(): Promise<ServedPglite> {
       await pglite.close();
     },
   };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]!).href) {
+  const served = await servePglite();
+  console.log(served.url);
 }

@@ -6,7 +6,8 @@
 // (shed load), peak throughput and peak server memory, beside the machine's load average.
 //   node --import tsx bench/load.ts        LOAD_SECONDS=10 for a quick look, LOAD_PROFILE=<dir>
 //   for the server's CPU profiles, LOAD_RUNS=paced for the paced run alone, LOAD_TRACE=1 for
-//   the slowest answer of each second
+//   the slowest answer of each second, LOAD_DATABASE=served for the same two runs against
+//   DATABASE_URL (the tests' served PostgreSQL)
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -38,7 +39,34 @@ interface Run {
   peakRssMb: number;
 }
 
-async function startServer(analysis: boolean): Promise<{ child: ChildProcess; ready: Ready }> {
+/**
+ * LOAD_DATABASE=served: the PostgreSQL the tests start for DATABASE_URL (tests/integration/
+ * database-url.test.ts), an in-memory PGlite with pgvector served over the wire protocol, in a
+ * process of its own. (Debian's PostgreSQL here has no pgvector, which the schema needs.)
+ */
+async function servedDatabase(): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(import.meta.dirname, '_pglite-server.ts')],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  process.once('exit', () => child.kill('SIGKILL'));
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const line = out.split('\n')[0];
+      if (out.includes('\n') && line) resolve(line.trim());
+    });
+    child.once('exit', (code) => reject(new Error(`database server exited (${code})`)));
+  });
+  return { child, url };
+}
+
+async function startServer(
+  analysis: boolean,
+  databaseUrl = '',
+): Promise<{ child: ChildProcess; ready: Ready }> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'va-load-'));
   const readyFile = path.join(tmp, 'ready.json');
   const child = spawn(
@@ -59,7 +87,7 @@ async function startServer(analysis: boolean): Promise<{ child: ChildProcess; re
         ...process.env,
         DATA_DIR: path.join(tmp, 'data'),
         WEB_ROOT: path.join(tmp, 'no-web'),
-        DATABASE_URL: '',
+        DATABASE_URL: databaseUrl,
         WORKER: 'inline',
         LOG_LEVEL: 'info',
         LOAD_ANALYSIS: analysis ? '1' : '0',
@@ -237,10 +265,26 @@ function report(run: Run): { p99: number; max: number; errors: number } {
 }
 
 export async function main(): Promise<{ ok: boolean }> {
-  console.log(`${CLIENTS} clients, ${SECONDS} s per run, embedded PGlite, WORKER=inline`);
+  const database =
+    process.env.LOAD_DATABASE === 'served' ? 'DATABASE_URL (served PGlite)' : 'embedded PGlite';
+  console.log(`${CLIENTS} clients, ${SECONDS} s per run, ${database}, WORKER=inline`);
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
     process.once(signal, () => process.exit(1));
   let ok = true;
+  if (process.env.LOAD_DATABASE === 'served') {
+    // The same two runs against DATABASE_URL; figures, not bars (see servedDatabase).
+    const served = await servedDatabase();
+    const { child, ready } = await startServer(false, served.url);
+    try {
+      report(await load('DATABASE_URL paced 200 req/s', ready, child.pid!, true));
+      report(await load('DATABASE_URL flat out', ready, child.pid!, false));
+    } finally {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      served.child.kill('SIGTERM');
+    }
+    return { ok: true };
+  }
   // LOAD_RUNS=paced: only the paced run without an analysis (a quick look at the tail).
   const pacedOnly = process.env.LOAD_RUNS === 'paced';
   for (const analysis of pacedOnly ? [false] : [false, true]) {
