@@ -31,6 +31,9 @@ export interface Db extends Queryable {
   close(): Promise<void>;
 }
 
+/** A setting for the rest of the current transaction: with Db.queryWith, for one statement. */
+export const SET_LOCAL_SQL = 'SELECT set_config($1, $2, true)';
+
 export async function one<T extends Row>(
   q: Queryable,
   sql: string,

@@ -5,7 +5,7 @@
 // about 60% of a three-table lookup (~450 against ~170 us once prepared). Values and rows go
 // through PGlite's own serializers and parsers, so they are exactly what query() gives.
 import { parse, protocol, type PGlite } from '@electric-sql/pglite';
-import type { Row } from './db.ts';
+import { SET_LOCAL_SQL, type Row } from './db.ts';
 
 /** Statement texts kept prepared; the least recently used one is closed beyond this. */
 const KEPT = 500;
@@ -16,9 +16,6 @@ interface Prepared {
 }
 
 const { serialize } = protocol;
-
-/** A setting for the rest of the exchange's implicit transaction, that is, for one statement. */
-const SET_LOCAL = 'SELECT set_config($1, $2, true)';
 
 function concat(parts: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
@@ -61,7 +58,8 @@ export class PreparedStatements {
     params: readonly unknown[],
     settings: Readonly<Record<string, string>>,
   ): Promise<Row[]> {
-    const setter = Object.keys(settings).length > 0 ? await this.prepared(SET_LOCAL) : undefined;
+    const setter =
+      Object.keys(settings).length > 0 ? await this.prepared(SET_LOCAL_SQL) : undefined;
     const statement = await this.prepared(sql);
     const portal = (name: string, values: (string | null)[]): Uint8Array[] => [
       serialize.bind({ statement: name, values }),

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Db, Queryable, Row } from './db.ts';
+import { SET_LOCAL_SQL, type Db, type Queryable, type Row } from './db.ts';
 
 /**
  * PGlite served over the wire protocol (pglite-socket) runs every connection on one backend, so
@@ -60,7 +60,7 @@ export async function openPostgres(url: string): Promise<Db> {
       if (needed.length === 0) return asQueryable(pool).query(sql, params);
       return tx(async (q) => {
         for (const [name, value] of needed) {
-          await q.query('SELECT set_config($1, $2, true)', [name, value]);
+          await q.query(SET_LOCAL_SQL, [name, value]);
         }
         return q.query(sql, params);
       });

@@ -3,8 +3,9 @@
 // a tenth of the server thread's time under load; issue 14). Without secrets: a logged URL
 // keeps its path and the names of its query parameters, but the values of those that grant
 // access (a reset link's token, the signatures and expiry of asset, report and upload-part
-// links, S3's presigned fields) are replaced. Headers are not logged (Fastify's request serializer leaves them out), and the
-// redact paths keep Authorization and Cookie out should a log call ever pass them.
+// links, S3's presigned fields) are replaced. Headers are not logged (Fastify's request
+// serializer leaves them out), and the redact paths keep Authorization and Cookie out should a
+// log call ever pass them.
 import {
   LogController,
   type FastifyReply,
