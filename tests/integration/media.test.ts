@@ -294,7 +294,7 @@ describe('with ffmpeg', () => {
         output: path.join(workDir, `clip-${i}.mp4`),
       }));
       await cutClips(tools, made.file, clips, { hasAudio: true, format: 'mov' });
-      // Each clip ends where its scene ends (it may begin earlier, at the keyframe before it).
+      // Each clip ends where its scene ends.
       const ends = [];
       for (const clip of clips) {
         expect((await probeFile(tools, clip.output)).audioCodec).toBe('aac');
@@ -311,6 +311,49 @@ describe('with ffmpeg', () => {
       }
       expect(ends[2]).toBe('orange');
       expect(ends.slice(0, 2)).not.toContain('orange');
+    } finally {
+      fs.rmSync(workDir, { recursive: true, force: true });
+    }
+  });
+
+  it('starts each clip at its scene start, not at the keyframe before it', async () => {
+    // One keyframe at 0 s only: the second and third scenes begin between keyframes.
+    const made = await makeVideo({
+      segments: [
+        { source: 'smptebars', seconds: 2 },
+        { source: 'color=c=blue', seconds: 3, transition: { kind: 'cut' } },
+        { source: 'color=c=orange', seconds: 2, transition: { kind: 'cut' } },
+      ],
+      silentAudio: true,
+      keyframeSeconds: 10,
+    });
+    const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'va-media-'));
+    try {
+      const spans = [0, ...made.boundariesMs, made.durationMs];
+      const clips = spans.slice(1).map((endMs, i) => ({
+        startMs: spans[i]!,
+        endMs,
+        output: path.join(workDir, `clip-${i}.mp4`),
+      }));
+      await cutClips(tools, made.file, clips, { hasAudio: true, format: 'mov' });
+      const played = [];
+      for (const clip of clips) {
+        const pass = await runAnalysisPass({
+          ffmpeg: tools.ffmpeg,
+          input: clip.output,
+          workDir,
+          durationMs: clip.endMs,
+          format: 'mov',
+          minSceneMs: 1000,
+        });
+        played.push({
+          seconds: Math.round(pass.decodedMs / 100) / 10,
+          first: pass.visual.summarise(0, 200).dominantColors[0],
+        });
+      }
+      // A player shows the scene alone: it lasts as long, from its own first picture.
+      expect(played.map((p) => p.seconds)).toEqual([2, 3, 2]);
+      expect(played.slice(1).map((p) => p.first)).toEqual(['blue', 'orange']);
     } finally {
       fs.rmSync(workDir, { recursive: true, force: true });
     }

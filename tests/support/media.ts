@@ -32,6 +32,11 @@ export interface VideoSpec {
   silentAudio?: boolean;
   /** x264 preset; the throughput bench wants a realistic (slower) encode. */
   preset?: string;
+  /**
+   * A keyframe every this many seconds and nowhere else (x264 otherwise adds one at each cut), as
+   * cameras and screen recorders write them: scenes then begin between keyframes.
+   */
+  keyframeSeconds?: number;
 }
 
 export interface MadeVideo {
@@ -190,6 +195,14 @@ export async function makeVideo(spec: VideoSpec): Promise<MadeVideo> {
         spec.preset ?? 'ultrafast',
         '-pix_fmt',
         'yuv420p',
+        ...(spec.keyframeSeconds
+          ? [
+              '-g',
+              String(Math.round(spec.keyframeSeconds * (spec.fps ?? 25))),
+              '-sc_threshold',
+              '0',
+            ]
+          : []),
         ...(spec.silentAudio ? ['-c:a', 'aac', '-b:a', '32k'] : []),
         ...(srt ? ['-c:s', 'mov_text'] : []),
         '-t',

@@ -136,8 +136,10 @@ export interface ClipCut {
  * Scene clips cut without re-encoding, all by one ffmpeg run (a run costs about 0.2 s of CPU just
  * to start, more than the copy of a clip): the video is opened once per clip, each input seeks to
  * the keyframe at or before its clip's start, and the MP4 edit list makes players begin at the
- * scene start. The files are the same bytes as one run per clip would write. Costs a file copy,
- * not a decode.
+ * scene start (ffmpeg and Chromium honour it). The pictures before the scene start keep their
+ * negative times for that: shifting them to zero (`-avoid_negative_ts make_zero`) dropped the
+ * edit list, and a 3 s scene 3 s after a keyframe played for 6 s from the scene before. The
+ * files are the same bytes as one run per clip would write. Costs a file copy, not a decode.
  */
 export function clipsArgs(
   input: string,
@@ -157,8 +159,6 @@ export function clipsArgs(
     ...(o.hasAudio ? ['-map', `${i}:a:0`] : []),
     '-c',
     'copy',
-    '-avoid_negative_ts',
-    'make_zero',
     '-movflags',
     '+faststart',
     '-f',
