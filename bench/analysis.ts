@@ -62,8 +62,10 @@ async function child(file: string): Promise<void> {
     await db.query('UPDATE videos SET source_key = $2 WHERE id = $1', [video!.id, key]);
     const started = performance.now();
     const startedAt = Date.now();
+    const cpu = sampleCpu();
     await analyseVideo(ctx, video!.id, new AbortController().signal);
     const ms = performance.now() - started;
+    const cpuSamples = cpu.stop();
     const [row] = await db.query<{ status: string; n: number }>(
       `SELECT v.status, (SELECT count(*)::int FROM scenes s WHERE s.video_id = v.id) AS n FROM videos v WHERE v.id = $1`,
       [video!.id],
@@ -90,7 +92,8 @@ async function child(file: string): Promise<void> {
         faceMs: perceived.faceMs ?? 0,
         objectFrames: perceived.objectFrames ?? 0,
         objectMs: perceived.objectMs ?? 0,
-        steps: stepSeconds(startedAt, ends),
+        steps: stepSeconds(startedAt, ends, cpuSamples),
+        cpuS: cpuSamples.at(-1)!.cpuS - cpuSamples[0]!.cpuS,
       }),
     );
   } finally {
@@ -98,13 +101,52 @@ async function child(file: string): Promise<void> {
   }
 }
 
-/** "probe 0.3, rendition 2.1, ..." : seconds each step took (steps run one after the other). */
-function stepSeconds(startedAt: number, ends: { step: string; at: string }[]): string {
+/**
+ * CPU seconds used so far by this process (all its threads) and by its ended children (ffmpeg),
+ * from /proc: on a busy machine they say more about the work than the wall time does.
+ */
+export function cpuSeconds(): number {
+  const stat = fs.readFileSync('/proc/self/stat', 'utf8');
+  // Fields after the command name: utime, stime, cutime, cstime are the 14th to 17th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = fields.slice(11, 15).reduce((sum, f) => sum + Number(f), 0);
+  return ticks / CLOCK_TICKS;
+}
+
+const CLOCK_TICKS = 100;
+
+interface CpuSample {
+  at: number;
+  cpuS: number;
+}
+
+/** CPU seconds every 50 ms until stopped, to share them out among the steps afterwards. */
+function sampleCpu(): { stop(): CpuSample[] } {
+  const samples: CpuSample[] = [{ at: Date.now(), cpuS: cpuSeconds() }];
+  const timer = setInterval(() => samples.push({ at: Date.now(), cpuS: cpuSeconds() }), 50);
+  return {
+    stop() {
+      clearInterval(timer);
+      samples.push({ at: Date.now(), cpuS: cpuSeconds() });
+      return samples;
+    },
+  };
+}
+
+/** "probe 0.3 (0.2 CPU), scenes 5.1 (8.0 CPU), ..." : seconds each step took, one after the other. */
+function stepSeconds(
+  startedAt: number,
+  ends: { step: string; at: string }[],
+  cpu: CpuSample[],
+): string {
+  const cpuAt = (ms: number): number => (cpu.findLast((c) => c.at <= ms) ?? cpu[0]!).cpuS;
   let last = startedAt;
   return ends
     .map(({ step, at }) => {
       const end = new Date(at).getTime();
-      const s = `${step} ${((end - last) / 1000).toFixed(1)}`;
+      const s =
+        `${step} ${((end - last) / 1000).toFixed(1)} ` +
+        `(${(cpuAt(end) - cpuAt(last)).toFixed(1)} CPU)`;
       last = end;
       return s;
     })
@@ -147,8 +189,10 @@ interface ChildResult {
   faceMs: number;
   objectFrames: number;
   objectMs: number;
-  /** Seconds per pipeline step. */
+  /** Seconds (and CPU seconds) per pipeline step. */
   steps: string;
+  /** CPU seconds of the whole analysis: the worker's threads and its ffmpeg runs. */
+  cpuS: number;
 }
 
 const RATIO_TARGET = 2.5;
@@ -193,7 +237,8 @@ export async function main(
 ): Promise<{ ok: boolean; ratio: number; peakRssMb: number; longPeakRssMb?: number }> {
   const { ffmpeg } = mediaTools();
   console.log(
-    `analysis bench: making a ${seconds} s 1280x720 H.264 video (cached after the first run)…`,
+    `analysis bench: making a ${seconds} s 1280x720 H.264 video (cached after the first run)…` +
+      ` load average ${os.loadavg()[0]!.toFixed(2)}`,
   );
   const made = await makeVideo({
     segments: benchSegments(seconds),
@@ -205,8 +250,10 @@ export async function main(
   });
 
   const decodeStart = performance.now();
+  const decodeCpu = cpuSeconds();
   await runProcess(ffmpeg, decodeArgs(made.file, 'mov'), { timeoutMs: seconds * 60_000 });
   const decodeMs = performance.now() - decodeStart;
+  const decodeCpuS = cpuSeconds() - decodeCpu;
 
   const out = await analyseInWorker(made.file);
   const ratio = out.ms / decodeMs;
@@ -215,6 +262,10 @@ export async function main(
       `${(decodeMs / 1000).toFixed(2)} s; ratio ${ratio.toFixed(2)}x with faces and objects ` +
       `(target <= ${RATIO_TARGET}x); worker peak RSS ${out.peakRssMb.toFixed(0)} MB ` +
       `(target < ${MEMORY_TARGET_MB} MB, models loaded)`,
+  );
+  console.log(
+    `CPU: analysis ${out.cpuS.toFixed(1)} s, decode ${decodeCpuS.toFixed(1)} s ` +
+      `(${(out.cpuS / decodeCpuS).toFixed(2)}x); load average ${os.loadavg()[0]!.toFixed(2)}`,
   );
   console.log(perceptionLine(out));
   const shortOk = ratio <= RATIO_TARGET && out.peakRssMb < MEMORY_TARGET_MB;
@@ -228,6 +279,9 @@ export async function main(
     `analysis of ${(longSeconds / 60).toFixed(0)} min: ${(longOut.ms / 1000).toFixed(1)} s ` +
       `(${longOut.scenes} scenes, ${longOut.status}); worker peak RSS ` +
       `${longOut.peakRssMb.toFixed(0)} MB (target < ${MEMORY_TARGET_MB} MB)`,
+  );
+  console.log(
+    `CPU: analysis ${longOut.cpuS.toFixed(1)} s; load average ${os.loadavg()[0]!.toFixed(2)}`,
   );
   console.log(perceptionLine(longOut));
   return { ok, ratio, peakRssMb: out.peakRssMb, longPeakRssMb: longOut.peakRssMb };
