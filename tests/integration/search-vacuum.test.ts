@@ -65,4 +65,21 @@ describe('vacuum-search', () => {
     expect(after.allVisible).toBeGreaterThan(0);
     expect(after.estimated).toBe(after.rows);
   });
+
+  it('keeps a day of the changes log that server processes follow', async () => {
+    const before = await ctx.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM search_changes',
+    );
+    expect(before[0]!.n).toBeGreaterThan(2);
+    await ctx.db.query(
+      `UPDATE search_changes SET at = now() - interval '25 hours'
+       WHERE version = (SELECT min(version) FROM search_changes)`,
+    );
+    await vacuumSearch(ctx.db);
+    const after = await ctx.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM search_changes',
+    );
+    expect(after[0]!.n).toBeGreaterThan(0);
+    expect(after[0]!.n).toBeLessThan(before[0]!.n);
+  });
 });

@@ -8,10 +8,23 @@ import type { Db } from '../db/db.ts';
 import { JobName } from '../jobs/names.ts';
 import type { JobHandler } from '../jobs/registry.ts';
 
-const TABLES = ['search_postings', 'search_documents', 'search_terms', 'search_corpus_stats'];
+// It also prunes the log of indexed and removed videos that server processes follow to keep their
+// keyword lists current (term-lists.ts): a day of it; a process further behind reads again.
+const TABLES = [
+  'search_postings',
+  'search_documents',
+  'search_terms',
+  'search_corpus_stats',
+  'search_changes',
+];
+export const CHANGES_KEPT = '1 day';
 
-/** VACUUM (ANALYZE) of the keyword index's tables on the embedded database; nothing on PostgreSQL. */
-export async function vacuumSearch(db: Pick<Db, 'kind' | 'exec'>): Promise<void> {
+/**
+ * Prunes the changes log, then VACUUM (ANALYZE) of the keyword index's tables on the embedded
+ * database (PostgreSQL's autovacuum does that).
+ */
+export async function vacuumSearch(db: Pick<Db, 'kind' | 'exec' | 'query'>): Promise<void> {
+  await db.query(`DELETE FROM search_changes WHERE at < now() - interval '${CHANGES_KEPT}'`);
   if (db.kind !== 'pglite') return;
   await db.exec(`VACUUM (ANALYZE) ${TABLES.join(', ')}`);
 }

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { mulberry32 } from '../lib/seeded-random.ts';
+import { maxScore, type ScoredList } from './max-score.ts';
+
+/** Every document scored, sorted by rounded score, then key: what MaxScore must find. */
+function bruteForce(
+  lists: ScoredList[],
+  k: number,
+  skip: (key: number) => boolean,
+  tie: (a: number, b: number) => number,
+): number[] {
+  const scores = new Map<number, number>();
+  for (const l of lists) {
+    for (let i = 0; i < l.length; i++) {
+      const key = l.keys[i]!;
+      scores.set(key, (scores.get(key) ?? 0) + l.weight * l.impacts[i]!);
+    }
+  }
+  return [...scores]
+    .filter(([key]) => !skip(key))
+    .sort((a, b) => Math.round(b[1] * 1e9) - Math.round(a[1] * 1e9) || tie(a[0], b[0]))
+    .slice(0, k)
+    .map(([key]) => key);
+}
+
+function randomLists(rnd: () => number, docs: number, terms: number, levels: number): ScoredList[] {
+  return Array.from({ length: terms }, () => {
+    const density = rnd() ** 2;
+    const keys: number[] = [];
+    for (let d = 0; d < docs; d++) if (rnd() < density) keys.push(d);
+    // Few impact levels: many exact ties, as documents of one length give.
+    const impacts = keys.map(() => Math.fround((1 + Math.floor(rnd() * levels)) / levels));
+    return {
+      keys: Float64Array.from(keys),
+      impacts: Float32Array.from(impacts),
+      length: keys.length,
+      top: Math.max(0, ...impacts),
+      weight: 0.1 + rnd() * 3,
+    };
+  });
+}
+
+describe('maxScore', () => {
+  it('finds the exact top k, ties in the given order, over many random queries', () => {
+    const rnd = mulberry32(5);
+    for (let q = 0; q < 300; q++) {
+      const lists = randomLists(rnd, 400, 1 + Math.floor(rnd() * 8), q % 2 ? 1 : 5);
+      const k = 1 + Math.floor(rnd() * 20);
+      const banned = new Set(Array.from({ length: 20 }, () => Math.floor(rnd() * 400)));
+      const skip = (key: number): boolean => banned.has(key);
+      // Ties go by another order than the lists' (ids are not in key order): the last wins.
+      const tie = q % 3 ? (a: number, b: number): number => b - a : (a: number, b: number) => a - b;
+      const got = maxScore(lists, k, skip, tie).map((h) => h.key);
+      expect(got).toEqual(bruteForce(lists, k, skip, tie));
+    }
+  });
+
+  it('returns nothing for empty lists and stops at what exists', () => {
+    expect(
+      maxScore(
+        [],
+        10,
+        () => false,
+        (a, b) => a - b,
+      ),
+    ).toEqual([]);
+    const one: ScoredList = {
+      keys: Float64Array.from([3, 7]),
+      impacts: Float32Array.from([0.5, 0.25]),
+      length: 2,
+      top: 0.5,
+      weight: 2,
+    };
+    expect(
+      maxScore(
+        [one],
+        10,
+        () => false,
+        (a, b) => a - b,
+      ),
+    ).toEqual([
+      { key: 3, score: 1 },
+      { key: 7, score: 0.5 },
+    ]);
+  });
+});

@@ -1,0 +1,169 @@
+// The top k of a keyword query over term lists held in memory (term-lists.ts): MaxScore,
+// document at a time (Turtle and Fritzson, 1995). A document's score is the sum, over the query
+// terms it holds, of the term's weight times its impact there. Lists are sorted by document key.
+// Once k documents are known, the lists whose best contributions together stay below the k-th
+// score cannot make a document alone: only the others ("essential") are walked, and the
+// non-essential ones are looked up (galloping) for the documents met, most promising first,
+// until what they could still add cannot reach the k-th score. The answer is the exact top k:
+// scores rounded to 9 decimals, ties broken by the order the caller gives (video id, scene).
+
+/** Scores are ordered after rounding to 9 decimals: a margin below theta that rounding cannot cross. */
+export const SCORE_EPS = 2e-9;
+
+export interface ScoredList {
+  /** Document keys, ascending, the first `length` entries. */
+  keys: Float64Array;
+  impacts: Float32Array;
+  length: number;
+  /** The highest impact in the list. */
+  top: number;
+  /** The query's weight for this term. */
+  weight: number;
+}
+
+export interface TopHit {
+  key: number;
+  score: number;
+}
+
+/** What ranks first among equal rounded scores; ordered so that a < b means a ranks first. */
+export type TieOrder = (a: number, b: number) => number;
+
+const rounded = (s: number): number => Math.round(s * 1e9);
+
+/** First position >= from whose key is >= key (galloping, then binary search). */
+function seek(keys: Float64Array, length: number, from: number, key: number): number {
+  if (from >= length || keys[from]! >= key) return from;
+  let step = 1;
+  let lo = from;
+  let hi = from + 1;
+  while (hi < length && keys[hi]! < key) {
+    lo = hi;
+    step *= 2;
+    hi = from + step;
+  }
+  if (hi > length) hi = length;
+  while (lo + 1 < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (keys[mid]! < key) lo = mid;
+    else hi = mid;
+  }
+  return hi;
+}
+
+/** A bounded heap of the k best so far; its root is the worst of them. */
+class Best {
+  readonly items: TopHit[] = [];
+  constructor(
+    private readonly k: number,
+    private readonly tie: TieOrder,
+  ) {}
+
+  /** a ranks below b. */
+  private worse(a: TopHit, b: TopHit): boolean {
+    const ra = rounded(a.score);
+    const rb = rounded(b.score);
+    return ra !== rb ? ra < rb : this.tie(a.key, b.key) > 0;
+  }
+
+  get full(): boolean {
+    return this.items.length >= this.k;
+  }
+
+  /** The k-th score, or -Infinity while fewer than k are known. */
+  get theta(): number {
+    return this.full ? this.items[0]!.score : -Infinity;
+  }
+
+  offer(hit: TopHit): void {
+    const h = this.items;
+    if (!this.full) {
+      h.push(hit);
+      this.up(h.length - 1);
+    } else if (this.worse(h[0]!, hit)) {
+      h[0] = hit;
+      this.down(0);
+    }
+  }
+
+  private up(i: number): void {
+    const h = this.items;
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      if (!this.worse(h[i]!, h[p]!)) break;
+      [h[i], h[p]] = [h[p]!, h[i]!];
+      i = p;
+    }
+  }
+
+  private down(i: number): void {
+    const h = this.items;
+    for (;;) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let m = i;
+      if (l < h.length && this.worse(h[l]!, h[m]!)) m = l;
+      if (r < h.length && this.worse(h[r]!, h[m]!)) m = r;
+      if (m === i) return;
+      [h[i], h[m]] = [h[m]!, h[i]!];
+      i = m;
+    }
+  }
+
+  sorted(): TopHit[] {
+    return [...this.items].sort((a, b) => (this.worse(a, b) ? 1 : this.worse(b, a) ? -1 : 0));
+  }
+}
+
+/**
+ * The k best documents of the lists, best first. skip(key) leaves a document out (unfinished
+ * videos, the query item itself).
+ */
+export function maxScore(
+  input: readonly ScoredList[],
+  k: number,
+  skip: (key: number) => boolean,
+  tie: TieOrder,
+): TopHit[] {
+  const lists = input
+    .filter((l) => l.length > 0 && l.weight > 0)
+    .sort((a, b) => a.weight * a.top - b.weight * b.top);
+  const n = lists.length;
+  // bound[i]: the most lists 0..i together can add to a document.
+  const bound: number[] = [];
+  for (let i = 0, sum = 0; i < n; i++) bound.push((sum += lists[i]!.weight * lists[i]!.top));
+  const pos = new Array<number>(n).fill(0);
+  const best = new Best(k, tie);
+  // Lists [0, first) are non-essential: together they stay below the k-th score.
+  let first = 0;
+  for (;;) {
+    let doc = Infinity;
+    for (let i = first; i < n; i++) {
+      const l = lists[i]!;
+      if (pos[i]! < l.length && l.keys[pos[i]!]! < doc) doc = l.keys[pos[i]!]!;
+    }
+    if (doc === Infinity) break;
+    let score = 0;
+    for (let i = first; i < n; i++) {
+      const l = lists[i]!;
+      const p = pos[i]!;
+      if (p < l.length && l.keys[p] === doc) {
+        score += l.weight * l.impacts[p]!;
+        pos[i] = p + 1;
+      }
+    }
+    if (skip(doc)) continue;
+    const theta = best.theta - SCORE_EPS;
+    let i = first - 1;
+    for (; i >= 0 && score + bound[i]! >= theta; i--) {
+      const l = lists[i]!;
+      const p = seek(l.keys, l.length, pos[i]!, doc);
+      pos[i] = p;
+      if (p < l.length && l.keys[p] === doc) score += l.weight * l.impacts[p]!;
+    }
+    if (i >= 0 || score < theta) continue;
+    best.offer({ key: doc, score });
+    while (first < n && best.full && bound[first]! < best.theta - SCORE_EPS) first++;
+  }
+  return best.sorted();
+}

@@ -1,0 +1,405 @@
+// The keyword index's term lists, held in memory by each server process (docs/decisions.md,
+// "Keyword lists in memory"). The database stays the only truth: a list is read from
+// search_postings the first time a query needs it, then kept up to date from search_changes (the
+// videos whose documents each version of a team's and kind's index added or removed, migration
+// 012) rather than read again, so that indexing a video costs each process the postings of that
+// video only. A document is a key, vno * 2^20 + scene_idx + 1, where vno numbers a video's current
+// documents in this process: a video indexed again gets a new number and its old one is dead.
+// Lists are evicted least recently used beyond a memory budget.
+import type { Db } from '../db/db.ts';
+
+const SCENES = 2 ** 20;
+/** Memory for the lists of every team and kind (12 bytes a posting: about 11M postings). */
+export const LIST_BUDGET_BYTES = 128 * 2 ** 20;
+/** The share of the budget read ahead when a server starts (preload), most frequent terms first. */
+const PRELOAD_SHARE = 0.75;
+/** Shorter lists are read on first use: a millisecond or so. */
+const PRELOAD_MIN_DF = 100;
+/** Postings per statement of the preload (one list may be longer), so searches go on meanwhile. */
+const PRELOAD_CHUNK = 20_000;
+/** Dead videos whose postings are removed from every list at once, past this many. */
+const DEAD_SWEEP = 256;
+
+export interface TermList {
+  keys: Float64Array;
+  impacts: Float32Array;
+  length: number;
+  top: number;
+  used: number;
+}
+
+/** One team's lists of one kind of document (videos or scenes). */
+class KindLists {
+  /** The index version the lists hold every change up to; -1: nothing read yet. */
+  version = -1;
+  avgdl: number | null = null;
+  readonly lists = new Map<string, TermList>();
+  readonly videoNo = new Map<string, number>();
+  readonly videoIds: string[] = [];
+  readonly dead = new Set<number>();
+  /** Syncs and loads one at a time. */
+  lock: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    readonly teamId: string,
+    readonly kind: number,
+  ) {}
+
+  no(videoId: string): number {
+    let no = this.videoNo.get(videoId);
+    if (no === undefined) {
+      no = this.videoIds.length;
+      this.videoIds.push(videoId);
+      this.videoNo.set(videoId, no);
+    }
+    return no;
+  }
+
+  videoOf(key: number): string {
+    return this.videoIds[Math.floor(key / SCENES)]!;
+  }
+
+  static videoNoOf(key: number): number {
+    return Math.floor(key / SCENES);
+  }
+
+  sceneOf(key: number): number {
+    return (key % SCENES) - 1;
+  }
+
+  keyOf(videoNo: number, sceneIdx: number): number {
+    return videoNo * SCENES + sceneIdx + 1;
+  }
+
+  isDead(key: number): boolean {
+    return this.dead.size > 0 && this.dead.has(KindLists.videoNoOf(key));
+  }
+
+  /** Ranks documents as the database does: video id, then scene. */
+  readonly tie = (a: number, b: number): number => {
+    const va = this.videoOf(a);
+    const vb = this.videoOf(b);
+    return va < vb ? -1 : va > vb ? 1 : this.sceneOf(a) - this.sceneOf(b);
+  };
+
+  forget(videoId: string): void {
+    const no = this.videoNo.get(videoId);
+    if (no === undefined) return;
+    this.videoNo.delete(videoId);
+    this.dead.add(no);
+  }
+}
+
+interface Posting {
+  key: number;
+  impact: number;
+}
+
+function bytesOf(l: TermList): number {
+  return l.keys.length * 12;
+}
+
+function fromPostings(postings: Posting[], used: number): TermList {
+  postings.sort((a, b) => a.key - b.key);
+  const keys = new Float64Array(postings.length);
+  const impacts = new Float32Array(postings.length);
+  let top = 0;
+  for (const [i, p] of postings.entries()) {
+    keys[i] = p.key;
+    impacts[i] = p.impact;
+    if (p.impact > top) top = p.impact;
+  }
+  return { keys, impacts, length: postings.length, top, used };
+}
+
+/** Adds postings to a list (a posting already there is replaced). */
+function merge(list: TermList, added: Posting[]): TermList {
+  added.sort((a, b) => a.key - b.key);
+  const last = list.length > 0 ? list.keys[list.length - 1]! : -1;
+  if (added[0]!.key > last && list.keys.length >= list.length + added.length) {
+    for (const p of added) {
+      list.keys[list.length] = p.key;
+      list.impacts[list.length++] = p.impact;
+      if (p.impact > list.top) list.top = p.impact;
+    }
+    return list;
+  }
+  const out: Posting[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < list.length || j < added.length) {
+    const a = i < list.length ? list.keys[i]! : Infinity;
+    const b = j < added.length ? added[j]!.key : Infinity;
+    if (a < b) out.push({ key: a, impact: list.impacts[i++]! });
+    else {
+      if (a === b) i++;
+      out.push(added[j++]!);
+    }
+  }
+  const merged = fromPostings(out, list.used);
+  // Room to append the next videos' postings without copying.
+  const room = Math.ceil(merged.length * 1.25) + 16;
+  const keys = new Float64Array(room);
+  const impacts = new Float32Array(room);
+  keys.set(merged.keys);
+  impacts.set(merged.impacts);
+  return { ...merged, keys, impacts };
+}
+
+function sweep(kl: KindLists): void {
+  for (const [term, l] of kl.lists) {
+    const kept: Posting[] = [];
+    for (let i = 0; i < l.length; i++) {
+      if (!kl.isDead(l.keys[i]!)) kept.push({ key: l.keys[i]!, impact: l.impacts[i]! });
+    }
+    kl.lists.set(term, fromPostings(kept, l.used));
+  }
+  kl.dead.clear();
+}
+
+/** A float4 printed by PostgreSQL (shortest exact digits) back to the same float4. */
+const float4 = (text: string): number => Math.fround(Number(text));
+
+export interface ListsView {
+  lists: (TermList | undefined)[];
+  /** Video id and scene index of a key. */
+  videoOf(key: number): string;
+  sceneOf(key: number): number;
+  /** The keys' video number, or undefined when this process holds none of its documents. */
+  videoNo(videoId: string): number | undefined;
+  videoNoOf(key: number): number;
+  keyOf(videoNo: number, sceneIdx: number): number;
+  isDead(key: number): boolean;
+  tie: (a: number, b: number) => number;
+}
+
+export class KeywordLists {
+  private readonly kinds = new Map<string, KindLists>();
+  private clock = 0;
+  /** Postings read from the database (cold lists and the changes), for the bench. */
+  loadedPostings = 0;
+  private stopping = false;
+
+  constructor(
+    private readonly db: Db,
+    /** Bytes of lists kept (a test may lower it). */
+    public budget = LIST_BUDGET_BYTES,
+    /** Dead videos that make every list be swept of them (a test may lower it). */
+    public deadSweep = DEAD_SWEEP,
+  ) {}
+
+  bytes(): number {
+    let sum = 0;
+    for (const kl of this.kinds.values()) for (const l of kl.lists.values()) sum += bytesOf(l);
+    return sum;
+  }
+
+  /**
+   * The lists of these terms as of at least `version` (read with the query's weights), and the
+   * means to read their keys. `avgdl` is the average length the stored impacts were made with:
+   * when it moved, every impact did, and the lists are read again.
+   */
+  async open(
+    teamId: string,
+    kind: number,
+    version: number,
+    avgdl: number,
+    terms: readonly string[],
+  ): Promise<ListsView> {
+    const id = `${teamId}/${kind}`;
+    let kl = this.kinds.get(id);
+    if (!kl) this.kinds.set(id, (kl = new KindLists(teamId, kind)));
+    const k = kl;
+    const run = k.lock.then(async () => {
+      await this.sync(k, version, avgdl);
+      await this.load(k, terms);
+    });
+    k.lock = run.catch(() => undefined);
+    await run;
+    const used = ++this.clock;
+    const lists = terms.map((t) => {
+      const l = k.lists.get(t);
+      if (l) l.used = used;
+      return l;
+    });
+    this.evict(used);
+    return {
+      lists,
+      videoOf: (key) => k.videoOf(key),
+      sceneOf: (key) => k.sceneOf(key),
+      videoNo: (v) => k.videoNo.get(v),
+      videoNoOf: KindLists.videoNoOf,
+      keyOf: (no, scene) => k.keyOf(no, scene),
+      isDead: (key) => k.isDead(key),
+      tie: k.tie,
+    };
+  }
+
+  private reset(k: KindLists, version: number, avgdl: number): void {
+    k.lists.clear();
+    k.videoNo.clear();
+    k.videoIds.length = 0;
+    k.dead.clear();
+    k.version = version;
+    k.avgdl = avgdl;
+  }
+
+  private async sync(k: KindLists, version: number, avgdl: number): Promise<void> {
+    // A caller that read the statistics before the last sync: the lists are newer already.
+    if (version < k.version) return;
+    if (k.avgdl !== avgdl || k.lists.size === 0) {
+      this.reset(k, version, avgdl);
+      return;
+    }
+    if (version === k.version) return;
+    const changes = await this.db.query<{ version: string; video_id: string; added: boolean }>(
+      `SELECT version::text, video_id, added FROM search_changes
+       WHERE team_id = $1 AND kind = $2 AND version > $3 AND version <= $4
+       ORDER BY version, video_id`,
+      [k.teamId, k.kind, k.version, version],
+    );
+    // Versions follow each other: a gap means the log was pruned past this process.
+    const seen = new Set(changes.map((c) => Number(c.version)));
+    if (seen.size !== version - k.version) {
+      this.reset(k, version, avgdl);
+      return;
+    }
+    const lastAdded = new Map<string, boolean>();
+    for (const c of changes) {
+      if (!c.added) k.forget(c.video_id);
+      lastAdded.set(c.video_id, c.added);
+    }
+    const added = [...lastAdded].filter(([, a]) => a).map(([v]) => v);
+    if (added.length > 0) await this.addVideos(k, added);
+    if (k.dead.size > this.deadSweep) sweep(k);
+    k.version = version;
+  }
+
+  /** The postings of these videos' documents, into the lists held. */
+  private async addVideos(k: KindLists, videoIds: string[]): Promise<void> {
+    const rows = await this.db.query<{
+      term: string;
+      video_id: string;
+      scene_idx: number;
+      impact: number;
+    }>(
+      `SELECT term, video_id, scene_idx, impact FROM search_postings
+       WHERE video_id = ANY($1::uuid[]) AND team_id = $2 AND kind = $3`,
+      [videoIds, k.teamId, k.kind],
+    );
+    this.loadedPostings += rows.length;
+    const byTerm = new Map<string, Posting[]>();
+    for (const r of rows) {
+      if (!k.lists.has(r.term)) continue;
+      let ps = byTerm.get(r.term);
+      if (!ps) byTerm.set(r.term, (ps = []));
+      ps.push({ key: k.keyOf(k.no(r.video_id), r.scene_idx), impact: Math.fround(r.impact) });
+    }
+    for (const [term, ps] of byTerm) k.lists.set(term, merge(k.lists.get(term)!, ps));
+  }
+
+  /** Reads the lists not held yet, in one statement. */
+  private async load(k: KindLists, terms: readonly string[]): Promise<void> {
+    const missing = terms.filter((t) => !k.lists.has(t));
+    if (missing.length === 0) return;
+    // Three strings per term rather than a row per posting: a third of the time on PGlite.
+    const rows = await this.db.query<{ term: string; v: string; s: string; i: string }>(
+      `SELECT term, string_agg(video_id::text, '') AS v, string_agg(scene_idx::text, ',') AS s,
+              string_agg(impact::text, ',') AS i
+       FROM search_postings WHERE team_id = $1 AND kind = $2 AND term = ANY($3::text[])
+       GROUP BY term`,
+      [k.teamId, k.kind, missing],
+    );
+    const read = new Map(rows.map((r) => [r.term, r]));
+    for (const term of missing) {
+      const r = read.get(term);
+      const postings: Posting[] = [];
+      if (r) {
+        const scenes = r.s.split(',');
+        const impacts = r.i.split(',');
+        for (let j = 0; j < scenes.length; j++) {
+          const no = k.no(r.v.slice(j * 36, j * 36 + 36));
+          postings.push({ key: k.keyOf(no, Number(scenes[j])), impact: float4(impacts[j]!) });
+        }
+      }
+      this.loadedPostings += postings.length;
+      k.lists.set(term, fromPostings(postings, this.clock));
+    }
+  }
+
+  /**
+   * Reads the lists of the most frequent terms of every team and kind, up to a share of the
+   * budget, a few at a time so that searches go on meanwhile. A server runs it once started: the
+   * long lists are the costly ones to read (a posting ~1.5 us on PGlite) and the ones queries
+   * meet most; the rare terms' short lists are read as they come.
+   */
+  async preload(share = PRELOAD_SHARE): Promise<number> {
+    const terms = await this.db.query<{ team_id: string; kind: number; term: string; df: number }>(
+      `SELECT team_id, kind, term, df FROM search_terms
+       ORDER BY df DESC, team_id, kind, term LIMIT $1`,
+      [Math.ceil(this.budget / 12 / PRELOAD_MIN_DF)],
+    );
+    const chosen = new Map<
+      string,
+      { teamId: string; kind: number; terms: { term: string; df: number }[] }
+    >();
+    let postings = 0;
+    for (const t of terms) {
+      if (t.df < PRELOAD_MIN_DF || (postings + t.df) * 12 > this.budget * share) break;
+      postings += t.df;
+      const id = `${t.team_id}/${t.kind}`;
+      let c = chosen.get(id);
+      if (!c) chosen.set(id, (c = { teamId: t.team_id, kind: t.kind, terms: [] }));
+      c.terms.push(t);
+    }
+    for (const { teamId, kind, terms: all } of chosen.values()) {
+      const stats = await this.db.query<{ version: string; avgdl: number }>(
+        `SELECT version::text, impact_avgdl AS avgdl FROM search_corpus_stats
+         WHERE team_id = $1 AND kind = $2`,
+        [teamId, kind],
+      );
+      if (!stats[0]) continue;
+      const { version, avgdl } = stats[0];
+      let chunk: string[] = [];
+      let size = 0;
+      for (const [i, t] of all.entries()) {
+        chunk.push(t.term);
+        size += t.df;
+        if (size < PRELOAD_CHUNK && i < all.length - 1) continue;
+        if (this.stopping) return postings;
+        await this.open(teamId, kind, Number(version), Number(avgdl), chunk);
+        chunk = [];
+        size = 0;
+      }
+    }
+    return postings;
+  }
+
+  /** Ends a preload at its next statement (the server is closing). */
+  stopPreload(): void {
+    this.stopping = true;
+  }
+
+  /** Least recently used lists out, down to the budget; the current query's (used) stay. */
+  private evict(used: number): void {
+    let total = this.bytes();
+    if (total <= this.budget) return;
+    const all: [KindLists, string, TermList][] = [];
+    for (const kl of this.kinds.values()) for (const [t, l] of kl.lists) all.push([kl, t, l]);
+    all.sort((a, b) => a[2].used - b[2].used);
+    for (const [kl, term, l] of all) {
+      if (total <= this.budget || l.used >= used) break;
+      kl.lists.delete(term);
+      total -= bytesOf(l);
+    }
+  }
+}
+
+const perDb = new WeakMap<Db, KeywordLists>();
+
+/** The lists of this database's keyword index held by this process. */
+export function keywordLists(db: Db): KeywordLists {
+  let lists = perDb.get(db);
+  if (!lists) perDb.set(db, (lists = new KeywordLists(db)));
+  return lists;
+}
