@@ -106,7 +106,7 @@ export interface AnalysisProvider {
    * needs none (a vision model reads the frames itself).
    */
   readScreenText?(
-    scenes: SceneEvidence[],
+    scenes: Pick<SceneEvidence, 'startMs' | 'endMs' | 'framePaths'>[],
     language: string,
     tools: { ffmpeg: string; signal?: AbortSignal },
   ): Promise<ScreenTextReading>;

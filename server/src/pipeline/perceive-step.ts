@@ -1,7 +1,9 @@
 // Who and what is in each scene (issue 16), with either provider: the people images' faces
 // are described, the scenes' faces matched against the team's people, and the COCO objects seen
-// on enough frames kept. Face embeddings go to the database (migration 010); the step's
+// on enough frames kept; the provider's OCR reads the words on screen meanwhile. Face embeddings go to the database (migration 010); the step's
 // recorded result holds only names, counts and labels for the understand step.
+import { createProvider } from '../analysis/create.ts';
+import type { ScreenLine } from '../analysis/provider.ts';
 import { createLog, errorText } from '../jobs/log.ts';
 import { loadPerception, perceiveImage } from '../perception/thread.ts';
 import { groupFaces, scenePeople } from '../perception/face-match.ts';
@@ -14,6 +16,7 @@ import {
   teamPeopleFaces,
   type SceneFaceRow,
 } from '../repositories/faces.ts';
+import { readScreenLines } from './screen-text.ts';
 import type { Step, StepContext } from './step-context.ts';
 import { scenesOf } from './video-store.ts';
 
@@ -32,6 +35,11 @@ export interface PerceiveResult {
   faceMs: number;
   objectFrames: number;
   objectMs: number;
+  /**
+   * On-screen lines of each scene, read by OCR alongside the models; null when the provider reads
+   * none or the reading failed (absent from records made before: the understand step reads them).
+   */
+  screenText?: ScreenLine[][] | null;
 }
 
 /** A label counts when seen on this many of the frames looked at (fewer when fewer exist). */
@@ -82,17 +90,27 @@ export const perceiveStep: Step<PerceiveResult> = {
   // 40 MB, past the 500 MB target in one run of six.
   prepare: { after: 'scenes', start: () => void loadPerception() },
   async run(s) {
-    await describePeople(s);
-    const people = await teamPeopleFaces(s.ctx.db, s.video.id);
     const stored = await scenesOf(s.ctx.db, s.video.id);
     const scenes = await Promise.all(
       stored.map(async (scene) => ({
+        startMs: scene.start_ms,
+        endMs: scene.end_ms,
         framePaths: await Promise.all(scene.frames.map((k) => s.localFile(k))),
       })),
     );
-    const seen = await perceiveScenes(scenes, { ffmpeg: s.tools.ffmpeg, signal: s.signal });
+    // The OCR (text detection here, the engine in its own thread) runs while the models work in
+    // theirs. It never fails (a failure is logged), so it is simply awaited at the end.
+    const reading = readScreenLines(s, createProvider(s.ctx.config), scenes);
+    let seen: Awaited<ReturnType<typeof perceiveScenes>>;
+    try {
+      await describePeople(s);
+      seen = await perceiveScenes(scenes, { ffmpeg: s.tools.ffmpeg, signal: s.signal });
+    } finally {
+      await reading.catch(() => undefined);
+    }
+    const people = await teamPeopleFaces(s.ctx.db, s.video.id);
     const rows: SceneFaceRow[] = [];
-    const result: PerceiveResult = { scenes: [], ...seen.stats };
+    const result: PerceiveResult = { scenes: [], ...seen.stats, screenText: await reading };
     for (const [i, scene] of seen.scenes.entries()) {
       const idx = stored[i]!.idx;
       groupFaces(scene.faces, people).forEach((g, n) =>

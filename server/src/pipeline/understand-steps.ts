@@ -1,12 +1,12 @@
 // Words and vectors: the provider turns the measured evidence into title, summary, tags and
 // scene descriptions; then the search index is built, last, from the stored results.
 import { createProvider } from '../analysis/create.ts';
-import type { AnalysisProvider, VideoEvidence } from '../analysis/provider.ts';
-import { createLog, errorText } from '../jobs/log.ts';
+import type { VideoEvidence } from '../analysis/provider.ts';
 import { indexVideo } from '../search/index-video.ts';
 import { captionsStep, probeStep } from './media-steps.ts';
 import { perceiveStep } from './perceive-step.ts';
 import { scenesStep } from './scenes-step.ts';
+import { addScreenLines, readScreenLines } from './screen-text.ts';
 import { resultOf, type Step, type StepContext } from './step-context.ts';
 import { peopleOf, scenesOf, updateScene, updateVideo } from './video-store.ts';
 
@@ -45,46 +45,15 @@ async function gatherEvidence(s: StepContext): Promise<VideoEvidence> {
   };
 }
 
-/**
- * On-screen text into the evidence, when the provider reads it by OCR. Best effort: without it
- * the video is still described from everything else, so a failure is logged, not fatal.
- */
-async function addScreenText(
-  s: StepContext,
-  provider: AnalysisProvider,
-  evidence: VideoEvidence,
-): Promise<void> {
-  if (!provider.readScreenText) return;
-  const log = createLog(s.ctx.config.logLevel);
-  try {
-    const read = await provider.readScreenText(evidence.scenes, evidence.outputLanguage, {
-      ffmpeg: s.tools.ffmpeg,
-      signal: s.signal,
-    });
-    evidence.scenes.forEach((scene, i) => {
-      const lines = read.scenes[i] ?? [];
-      if (lines.length === 0) return;
-      scene.onScreenLines = lines;
-      scene.onScreenText = lines.map((l) => l.text).join(' / ');
-    });
-    log('info', 'on-screen text read', {
-      videoId: s.video.id,
-      frames: read.framesRead,
-      ms: read.ms,
-      scenesWithText: read.scenes.filter((l) => l.length > 0).length,
-    });
-  } catch (err) {
-    if (s.signal.aborted) throw err;
-    log('warn', 'on-screen text not read', { videoId: s.video.id, error: errorText(err) });
-  }
-}
-
 export const understandStep: Step<{ title: string }> = {
   name: 'understand',
   async run(s) {
     const evidence = await gatherEvidence(s);
     const provider = createProvider(s.ctx.config);
-    await addScreenText(s, provider, evidence);
+    // Read by the perceive step; a record made before that reads it here.
+    const read = resultOf(s, perceiveStep).screenText;
+    const lines = read !== undefined ? read : await readScreenLines(s, provider, evidence.scenes);
+    if (lines) addScreenLines(evidence.scenes, lines);
     const result = await provider.understand(evidence);
     const seen = new Set<string>();
     const tags = result.tags

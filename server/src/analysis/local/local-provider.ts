@@ -20,7 +20,7 @@ export class LocalProvider implements AnalysisProvider {
   }
 
   readScreenText(
-    scenes: SceneEvidence[],
+    scenes: Pick<SceneEvidence, 'startMs' | 'endMs' | 'framePaths'>[],
     language: string,
     tools: { ffmpeg: string; signal?: AbortSignal },
   ): Promise<ScreenTextReading> {
