@@ -8,8 +8,11 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** Kill the process after this long (ms). */
   timeoutMs?: number;
-  /** Receives stdout as it comes; the process waits while the callback's work is pending. */
-  onStdout?: (chunk: Buffer) => void;
+  /**
+   * Receives stdout as it comes. When it answers a promise, stdout is not read until it settles
+   * (the process waits on its full pipe); a rejection ends the run with that error.
+   */
+  onStdout?: (chunk: Buffer) => void | Promise<void>;
   /** Collect stdout (when no onStdout) up to this many bytes; more fails the run. */
   maxStdoutBytes?: number;
   /** Bytes of stderr kept (the tail) for error messages. */
@@ -76,7 +79,11 @@ export function runProcess(bin: string, args: string[], opts: RunOptions = {}): 
     child.stdout.on('data', (chunk: Buffer) => {
       if (opts.onStdout) {
         try {
-          opts.onStdout(chunk);
+          const pending = opts.onStdout(chunk);
+          if (pending) {
+            child.stdout.pause();
+            pending.then(() => child.stdout.resume(), kill);
+          }
         } catch (err) {
           kill(err);
         }

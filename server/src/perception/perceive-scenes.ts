@@ -2,10 +2,10 @@
 // inside the analysis budget: FIRST_LOOK frames per scene with the face models, the object model
 // on the first and on the others only when the first showed an object; then, only where a face
 // was seen, MORE_WITH_FACES frames more with the face models alone (a person turning towards
-// the camera is matched better on more frames). ffmpeg decodes the next scenes' frames (several
-// scenes a run) while the models look at these.
+// the camera is matched better on more frames). ffmpeg decodes the next frames (one stream for
+// the whole video) while the models look at these.
 import type { RgbImage } from '../analysis/local/ocr-image.ts';
-import { decodeRgb } from '../analysis/local/ocr.ts';
+import { decodeFrames } from '../media/rgb-frames.ts';
 import type { FaceFinding } from './detect.ts';
 import { perceiveImage } from './thread.ts';
 
@@ -46,37 +46,10 @@ export function spreadFrames(
   );
 }
 
-/**
- * Frames decoded by one ffmpeg run. A run costs about 0.2 s of CPU just to start (Debian's ffmpeg
- * loads some 200 libraries), more than the JPEG decodes of a dozen frames, so the frames of
- * several scenes are decoded together; this bounds the pixels held (8 frames of 640x360 RGB:
- * 5.5 MB, held twice while parsed and again while the next run decodes; the worker's peak RSS
- * is near its 500 MB target).
- */
-export const FRAMES_PER_RUN = 8;
-
 /** The frames of one scene the models may look at: first the FIRST_LOOK, then the face ones. */
 interface ScenePlan {
   first: number[];
   more: number[];
-}
-
-/** Consecutive scenes whose planned frames fit one decode run (a scene is never split). */
-export function decodeRuns(plans: readonly ScenePlan[], perRun = FRAMES_PER_RUN): number[][] {
-  const runs: number[][] = [];
-  let frames = 0;
-  plans.forEach((plan, i) => {
-    const n = plan.first.length + plan.more.length;
-    const last = runs.at(-1);
-    if (last && frames + n <= perRun) {
-      last.push(i);
-      frames += n;
-    } else {
-      runs.push([i]);
-      frames = n;
-    }
-  });
-  return runs;
 }
 
 export async function perceiveScenes(
@@ -88,29 +61,31 @@ export async function perceiveScenes(
     const first = spreadFrames(s.framePaths.length, FIRST_LOOK);
     return { first, more: spreadFrames(s.framePaths.length, MORE_WITH_FACES, first) };
   });
-  const runs = decodeRuns(plans);
-  // The face frames are decoded with the first ones (a JPEG decode costs a few ms; a run of
-  // their own per scene with faces would cost 0.2 s), and dropped unused where no face is seen.
-  const decodeRun = async (r: number): Promise<{ first: RgbImage[]; more: RgbImage[] }[]> => {
-    const run = runs[r]!;
-    const paths = run.flatMap((i) =>
-      [...plans[i]!.first, ...plans[i]!.more].map((f) => scenes[i]!.framePaths[f]!),
-    );
-    const images = paths.length === 0 ? [] : await decodeRgb(tools.ffmpeg, paths, tools.signal);
-    let at = 0;
-    return run.map((i) => {
-      const first = images.slice(at, (at += plans[i]!.first.length));
-      return { first, more: images.slice(at, (at += plans[i]!.more.length)) };
-    });
+  // The face frames are decoded with the first ones, as one stream (a JPEG decode costs a few
+  // ms, an ffmpeg run of their own 0.2 s), and dropped unused where no face is seen.
+  const files = plans.flatMap((p, i) =>
+    [...p.first, ...p.more].map((f) => scenes[i]!.framePaths[f]!),
+  );
+  const frames = decodeFrames(tools.ffmpeg, files, tools.signal);
+  const take = async (n: number): Promise<RgbImage[]> => {
+    const images: RgbImage[] = [];
+    while (images.length < n) {
+      const next = await frames.next();
+      if (next.done) throw new Error('a frame was not decoded');
+      images.push(next.value);
+    }
+    return images;
   };
   const out: PerceivedScene[] = [];
-  let next = runs.length > 0 ? decodeRun(0) : undefined;
-  for (let r = 0; r < runs.length; r++) {
-    const decoded = await next!;
-    // Decode the next scenes' frames while these are looked at.
-    next = r + 1 < runs.length ? decodeRun(r + 1) : undefined;
-    next?.catch(() => undefined);
-    for (const { first, more } of decoded) out.push(await perceiveScene(first, more, stats, tools));
+  try {
+    for (const plan of plans) {
+      const first = await take(plan.first.length);
+      const more = await take(plan.more.length);
+      out.push(await perceiveScene(first, more, stats, tools));
+    }
+  } finally {
+    // Stopped early: end the decode in progress.
+    await frames.return(undefined);
   }
   return { scenes: out, stats };
 }

@@ -1,7 +1,7 @@
 // A picture of any size (a person's photo) decoded to RGB pixels, its longer side brought down
 // to MAX_SIDE: enough for a face to be described, and a 40-megapixel photo stays small.
-import { parsePpms } from '../analysis/local/ocr.ts';
 import type { RgbImage } from '../analysis/local/ocr-image.ts';
+import { parsePpms } from '../media/rgb-frames.ts';
 import { runProcess } from '../media/run.ts';
 
 export const MAX_SIDE = 1024;

@@ -16,7 +16,6 @@ import {
   joinWords,
   linesFromWords,
   ocrLanguages,
-  parsePpms,
   readScreenText,
 } from './ocr.ts';
 
@@ -39,17 +38,6 @@ it('tries the output language first', () => {
   expect(ocrLanguages('ja')).toEqual(['jpn', 'eng']);
   expect(ocrLanguages('ja-JP')).toEqual(['jpn', 'eng']);
   expect(ocrLanguages('en')).toEqual(['eng', 'jpn']);
-});
-
-it('parses PPM images written one after the other', () => {
-  const one = Buffer.concat([Buffer.from('P6\n2 1\n255\n'), Buffer.from([1, 2, 3, 4, 5, 6])]);
-  const two = Buffer.concat([Buffer.from('P6 1 1 255\n'), Buffer.from([7, 8, 9])]);
-  const images = parsePpms(Buffer.concat([one, two]));
-  expect(images.map((i) => [i.width, i.height, [...i.data]])).toEqual([
-    [2, 1, [1, 2, 3, 4, 5, 6]],
-    [1, 1, [7, 8, 9]],
-  ]);
-  expect(() => parsePpms(one.subarray(0, 14))).toThrow(/truncated/);
 });
 
 it('joins words with spaces, but not between Japanese characters', () => {

@@ -4,11 +4,10 @@
 // read (ocr-image.ts), and only confident words are kept: a frame without text yields nothing
 // rather than noise. One engine serves the whole video; it reads scene n while ffmpeg decodes
 // scene n + 1, and is closed at the end whatever happens.
-import { imageInputArgs } from '../../media/args.ts';
-import { runProcess } from '../../media/run.ts';
+import { decodeFrames } from '../../media/rgb-frames.ts';
 import type { ScreenLine, ScreenTextReading } from '../provider.ts';
 import { OcrEngine, type OcrLanguages, type OcrWord } from './ocr-engine.ts';
-import { findText, textScore, type FrameText, type RgbImage } from './ocr-image.ts';
+import { findText, textScore, type FrameText } from './ocr-image.ts';
 import { renderLines, toPgm, type DrawnLine } from './ocr-render.ts';
 
 export interface ScreenTextScene {
@@ -32,8 +31,6 @@ export const LONG_SCENE_MS = 20_000;
 const CANDIDATES = 3;
 /** Frames waiting for the engine before detection pauses (bounds memory on long videos). */
 const MAX_QUEUED = 8;
-/** Candidate frames decoded by one ffmpeg run. */
-const BATCH_FRAMES = 12;
 
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー々]/u;
@@ -61,65 +58,6 @@ export function candidateFrames(frameCount: number, durationMs: number): number[
     const mid = unique[Math.floor(unique.length / 2)]!;
     return [mid, ...unique.filter((i) => i !== mid)];
   });
-}
-
-/** Decodes same-sized images to RGB pixels with one ffmpeg run (PPM images on stdout). */
-export async function decodeRgb(
-  ffmpeg: string,
-  files: string[],
-  signal?: AbortSignal,
-): Promise<RgbImage[]> {
-  const inputs = files.flatMap((f) => imageInputArgs(f));
-  const joined = files.map((_, i) => `[${i}:v]`).join('');
-  const graph = `${joined}concat=n=${files.length}:v=1:a=0,format=rgb24[f]`;
-  const args = ['-hide_banner', '-nostdin', '-loglevel', 'error', ...inputs];
-  args.push('-filter_complex', graph, '-map', '[f]');
-  // Every frame out, even where two inputs carry the same timestamp.
-  args.push('-vsync', '0', '-c:v', 'ppm', '-f', 'image2pipe', 'pipe:1');
-  const { stdout } = await runProcess(ffmpeg, args, {
-    signal,
-    timeoutMs: 60_000,
-    maxStdoutBytes: 64 * 1024 * 1024,
-  });
-  const images = parsePpms(stdout);
-  if (images.length !== files.length) {
-    throw new Error(`decoded ${images.length} of ${files.length} frames`);
-  }
-  return images;
-}
-
-const isSpace = (byte: number): boolean => byte === 0x20 || (byte >= 0x09 && byte <= 0x0d);
-
-/** Binary PPM images (P6, 8 bits) one after the other, as ffmpeg's image2pipe writes them. */
-export function parsePpms(buf: Buffer): RgbImage[] {
-  const out: RgbImage[] = [];
-  let at = 0;
-  while (at < buf.length) {
-    const fields: string[] = [];
-    let pos = at;
-    while (fields.length < 4) {
-      while (pos < buf.length && isSpace(buf[pos]!)) pos++;
-      const start = pos;
-      while (pos < buf.length && !isSpace(buf[pos]!)) pos++;
-      if (pos === start) throw new Error('truncated PPM header');
-      fields.push(buf.toString('latin1', start, pos));
-    }
-    const [magic, w, h, max] = fields;
-    if (magic !== 'P6' || max !== '255') throw new Error(`unexpected image header ${magic}`);
-    const width = Number(w);
-    const height = Number(h);
-    const dataStart = pos + 1;
-    const end = dataStart + width * height * 3;
-    if (end > buf.length) throw new Error('truncated PPM data');
-    // A view, not a copy: the images of one run share its output buffer.
-    out.push({
-      width,
-      height,
-      data: new Uint8Array(buf.buffer, buf.byteOffset + dataStart, end - dataStart),
-    });
-    at = end;
-  }
-  return out;
 }
 
 /** Words joined as written: a space between words, none between two Japanese characters. */
@@ -185,36 +123,35 @@ function chooseFrames(windows: number[][], found: Map<number, FrameText>): Frame
 }
 
 /**
- * The frames worth reading, scene after scene. Candidates of several scenes are decoded by one
- * ffmpeg run (BATCH_FRAMES at a time); each frame's detection is dropped once it is drawn.
+ * The frames worth reading, scene after scene. The candidates of all scenes are decoded as one
+ * stream (media/rgb-frames.ts: few ffmpeg runs); each frame's detection is dropped once it is
+ * drawn.
  */
 async function* readings(scenes: ScreenTextScene[], o: ScreenTextOptions): AsyncGenerator<Reading> {
-  let batch: { scene: number; windows: number[][]; wanted: number[] }[] = [];
-  let files: string[] = [];
-  async function* flush(): AsyncGenerator<Reading> {
-    if (files.length === 0) return;
-    const images = await decodeRgb(o.ffmpeg, files, o.signal);
-    let at = 0;
-    for (const item of batch) {
-      const found = new Map(item.wanted.map((frame, k) => [frame, findText(images[at + k]!)]));
-      at += item.wanted.length;
-      for (const f of chooseFrames(item.windows, found)) {
+  const plans = scenes.map((scene) => {
+    const windows = candidateFrames(scene.framePaths.length, scene.endMs - scene.startMs);
+    return { windows, wanted: [...new Set(windows.flat())] };
+  });
+  const files = plans.flatMap((p, i) => p.wanted.map((f) => scenes[i]!.framePaths[f]!));
+  const frames = decodeFrames(o.ffmpeg, files, o.signal);
+  try {
+    for (const [scene, plan] of plans.entries()) {
+      o.signal?.throwIfAborted();
+      const found = new Map<number, FrameText>();
+      for (const frame of plan.wanted) {
+        const next = await frames.next();
+        if (next.done) throw new Error('a frame was not decoded');
+        found.set(frame, findText(next.value));
+      }
+      for (const f of chooseFrames(plan.windows, found)) {
         const { image, drawn } = renderLines(f, f.lines);
-        yield { scene: item.scene, image: toPgm(image), drawn, frameHeight: f.height };
+        yield { scene, image: toPgm(image), drawn, frameHeight: f.height };
       }
     }
-    batch = [];
-    files = [];
+  } finally {
+    // Stopped early: end the decode in progress.
+    await frames.return(undefined);
   }
-  for (const [index, scene] of scenes.entries()) {
-    o.signal?.throwIfAborted();
-    const windows = candidateFrames(scene.framePaths.length, scene.endMs - scene.startMs);
-    const wanted = [...new Set(windows.flat())];
-    batch.push({ scene: index, windows, wanted });
-    files.push(...wanted.map((i) => scene.framePaths[i]!));
-    if (files.length >= BATCH_FRAMES) yield* flush();
-  }
-  yield* flush();
 }
 
 export async function readScreenText(
