@@ -7,7 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/src/db/db.ts';
 import { SCENE_DOC, VIDEO_DOC, VIDEO_SCENE_IDX } from '../../server/src/search/documents.ts';
 import { indexVideo, removeVideoFromIndex } from '../../server/src/search/index-video.ts';
-import { documentTerms, sparseSearch, type SparseQuery } from '../../server/src/search/sparse.ts';
+import {
+  documentTerms,
+  MAX_DF_SHARE,
+  sparseSearch,
+  type SparseQuery,
+} from '../../server/src/search/sparse.ts';
 import { keywordLists } from '../../server/src/search/term-lists.ts';
 import { mulberry32 } from '../../server/src/lib/seeded-random.ts';
 import { exactBm25 } from '../support/exact-bm25.ts';
@@ -115,6 +120,32 @@ describe('keyword lists held in memory', () => {
       expect((await sparseSearch(warm, q)).length).toBeGreaterThan(0);
     const found = await sparseSearch(warm, fixed.at(-1)!);
     expect(found.length).toBe(30);
+  });
+
+  it('leave out of a "similar" query the terms of more than a tenth of the documents', async () => {
+    const df = new Map(
+      (
+        await ctx.db.query<{ term: string; df: number }>(
+          'SELECT term, df FROM search_terms WHERE team_id = $1 AND kind = $2',
+          [team, SCENE_DOC],
+        )
+      ).map((r) => [r.term, r.df]),
+    );
+    const [stats] = await ctx.db.query<{ n: number }>(
+      'SELECT n_docs AS n FROM search_corpus_stats WHERE team_id = $1 AND kind = $2',
+      [team, SCENE_DOC],
+    );
+    let common = 0;
+    for (const id of ids.slice(0, 10)) {
+      const all = await documentTerms(ctx.db, team, id, 0);
+      const distinctive = await documentTerms(ctx.db, team, id, 0, 48, 0);
+      for (const term of all.keys()) {
+        const isCommon = df.get(term)! > stats!.n * MAX_DF_SHARE;
+        if (isCommon) common++;
+        expect(distinctive.has(term)).toBe(!isCommon);
+      }
+    }
+    expect(common).toBeGreaterThan(0);
   });
 
   it('take in new videos, reading only their postings', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../lib/seeded-random.ts';
-import { maxScore, type ScoredList } from './max-score.ts';
+import { impactLayers, maxScore, type ScoredList } from './max-score.ts';
 
 /** Every document scored, sorted by rounded score, then key: what MaxScore must find. */
 function bruteForce(
@@ -35,6 +35,7 @@ function randomLists(rnd: () => number, docs: number, terms: number, levels: num
       impacts: Float32Array.from(impacts),
       length: keys.length,
       top: Math.max(0, ...impacts),
+      cap: Infinity,
       weight: 0.1 + rnd() * 3,
     };
   });
@@ -44,13 +45,18 @@ describe('maxScore', () => {
   it('finds the exact top k, ties in the given order, over many random queries', () => {
     const rnd = mulberry32(5);
     for (let q = 0; q < 300; q++) {
-      const lists = randomLists(rnd, 400, 1 + Math.floor(rnd() * 8), q % 2 ? 1 : 5);
+      const lists = randomLists(rnd, 400, 1 + Math.floor(rnd() * 8), q % 4 === 1 ? 1 : 5);
       const k = 1 + Math.floor(rnd() * 20);
       const banned = new Set(Array.from({ length: 20 }, () => Math.floor(rnd() * 400)));
       const skip = (key: number): boolean => banned.has(key);
       // Ties go by another order than the lists' (ids are not in key order): the last wins.
       const tie = q % 3 ? (a: number, b: number): number => b - a : (a: number, b: number) => a - b;
-      const got = maxScore(lists, k, skip, tie).map((h) => h.key);
+      // Every other query on the lists split by impact, as the search runs them.
+      const parts =
+        q % 2
+          ? lists.flatMap((l) => impactLayers(l).map((p) => ({ ...p, weight: l.weight })))
+          : lists;
+      const got = maxScore(parts, k, skip, tie).map((h) => h.key);
       expect(got).toEqual(bruteForce(lists, k, skip, tie));
     }
   });
@@ -69,6 +75,7 @@ describe('maxScore', () => {
       impacts: Float32Array.from([0.5, 0.25]),
       length: 2,
       top: 0.5,
+      cap: Infinity,
       weight: 2,
     };
     expect(

@@ -7,6 +7,7 @@
 // documents in this process: a video indexed again gets a new number and its old one is dead.
 // Lists are evicted least recently used beyond a memory budget.
 import type { Db } from '../db/db.ts';
+import { impactLayers, type ListPart } from './max-score.ts';
 
 const SCENES = 2 ** 20;
 /** Memory for the lists of every team and kind (12 bytes a posting: about 11M postings). */
@@ -26,6 +27,8 @@ export interface TermList {
   length: number;
   top: number;
   used: number;
+  /** The list split by impact for scoring (max-score.ts), made when first needed after a change. */
+  parts?: ListPart[] | undefined;
 }
 
 /** One team's lists of one kind of document (videos or scenes). */
@@ -96,7 +99,12 @@ interface Posting {
 }
 
 function bytesOf(l: TermList): number {
-  return l.keys.length * 12;
+  return (l.keys.length + (l.parts && l.parts.length > 1 ? l.parts[0]!.length : 0)) * 12;
+}
+
+/** The list's parts by impact, as MaxScore reads them. */
+export function partsOf(l: TermList): ListPart[] {
+  return (l.parts ??= impactLayers(l));
 }
 
 function fromPostings(postings: Posting[], used: number): TermList {
@@ -117,6 +125,7 @@ function merge(list: TermList, added: Posting[]): TermList {
   added.sort((a, b) => a.key - b.key);
   const last = list.length > 0 ? list.keys[list.length - 1]! : -1;
   if (added[0]!.key > last && list.keys.length >= list.length + added.length) {
+    list.parts = undefined;
     for (const p of added) {
       list.keys[list.length] = p.key;
       list.impacts[list.length++] = p.impact;
