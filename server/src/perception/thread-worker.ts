@@ -5,6 +5,7 @@ import type { RgbImage } from '../analysis/local/ocr-image.ts';
 import { answerCalls } from '../lib/thread-calls.ts';
 import { perceiveOnThisThread, type Perception, type PerceiveWhat } from './detect.ts';
 import { getHuman } from './human.ts';
+import { lowerThisThread } from './thread-priority.ts';
 
 export interface PerceiveTask {
   id: number;
@@ -17,6 +18,8 @@ export interface LoadTask {
   id: number;
   load: true;
 }
+
+lowerThisThread();
 
 let turn: Promise<unknown> = Promise.resolve();
 

@@ -1,8 +1,11 @@
 // Perception runs off the server's thread (issue 14: an analysis must not starve API requests).
 // On the server's own thread each frame stopped its event loop for the whole 150-700 ms of WASM,
 // so every request waited behind it; now the loop keeps turning while frames are looked at.
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { MEDIA_NICENESS } from '../media/run.ts';
 import { decodePicture } from './picture.ts';
 import { closePerception, loadPerception, perceiveImage } from './thread.ts';
 
@@ -55,4 +58,27 @@ describe('perception thread', { timeout: 180_000 }, () => {
     const image = await decodePicture('ffmpeg', PHOTO);
     expect((await perceiveImage(image, { faces: true, objects: false })).faces).toHaveLength(1);
   });
+
+  // Run at a niceness below MEDIA_NICENESS (as the server is), or there is nothing to see.
+  it.runIf(process.platform === 'linux' && os.getPriority() < MEDIA_NICENESS)(
+    'runs the models below the server’s CPU priority, and leaves the server’s thread as it was',
+    async () => {
+      await closePerception();
+      const nices = (): number[] =>
+        fs.readdirSync('/proc/self/task').flatMap((tid) => {
+          try {
+            const stat = fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+            // Field 19 (niceness); the fields after the name start at the third.
+            return [Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])];
+          } catch {
+            return []; // The thread ended meanwhile.
+          }
+        });
+      const server = os.getPriority();
+      expect(nices().filter((n) => n === MEDIA_NICENESS)).toEqual([]);
+      await loadPerception();
+      expect(nices().filter((n) => n === MEDIA_NICENESS).length).toBeGreaterThanOrEqual(1);
+      expect(os.getPriority()).toBe(server);
+    },
+  );
 });
