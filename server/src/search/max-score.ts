@@ -165,6 +165,62 @@ class Best {
   }
 }
 
+/**
+ * The essential lists' cursors as a heap, the least current key first: the next document is
+ * found in log(lists) steps rather than by looking at every list ("similar" queries have dozens).
+ * Made again when lists stop being essential (a few times a query).
+ */
+class Cursors {
+  private readonly heap: number[] = [];
+
+  constructor(
+    private readonly lists: readonly ScoredList[],
+    private readonly pos: readonly number[],
+    first: number,
+  ) {
+    for (let i = first; i < lists.length; i++) if (pos[i]! < lists[i]!.length) this.heap.push(i);
+    for (let j = (this.heap.length >> 1) - 1; j >= 0; j--) this.down(j);
+  }
+
+  private key(i: number): number {
+    return this.lists[i]!.keys[this.pos[i]!]!;
+  }
+
+  /** The list whose current key is least. */
+  min(): number {
+    return this.heap[0]!;
+  }
+
+  minKey(): number {
+    return this.heap.length > 0 ? this.key(this.heap[0]!) : Infinity;
+  }
+
+  /** The least list's cursor moved on: re-place it, or drop it at its end. */
+  moved(): void {
+    const h = this.heap;
+    if (this.pos[h[0]!]! >= this.lists[h[0]!]!.length) {
+      const last = h.pop()!;
+      if (h.length === 0) return;
+      h[0] = last;
+    }
+    this.down(0);
+  }
+
+  private down(j: number): void {
+    const h = this.heap;
+    for (;;) {
+      const l = 2 * j + 1;
+      const r = l + 1;
+      let m = j;
+      if (l < h.length && this.key(h[l]!) < this.key(h[m]!)) m = l;
+      if (r < h.length && this.key(h[r]!) < this.key(h[m]!)) m = r;
+      if (m === j) return;
+      [h[j], h[m]] = [h[m]!, h[j]!];
+      j = m;
+    }
+  }
+}
+
 /** Documents scored before the walk: at least this many, or 16 per result asked. */
 const SEED_MIN = 256;
 
@@ -225,21 +281,16 @@ export function maxScore(
   // Lists [0, first) are non-essential: together they stay below the k-th score.
   let first = 0;
   while (first < n && best.full && bound[first]! < best.theta - SCORE_EPS) first++;
+  let cursors = new Cursors(lists, pos, first);
   for (;;) {
-    let doc = Infinity;
-    for (let i = first; i < n; i++) {
-      const l = lists[i]!;
-      if (pos[i]! < l.length && l.keys[pos[i]!]! < doc) doc = l.keys[pos[i]!]!;
-    }
+    const doc = cursors.minKey();
     if (doc === Infinity) break;
     let score = 0;
-    for (let i = first; i < n; i++) {
-      const l = lists[i]!;
-      const p = pos[i]!;
-      if (p < l.length && l.keys[p] === doc) {
-        score += contribution(l, p);
-        pos[i] = p + 1;
-      }
+    while (cursors.minKey() === doc) {
+      const i = cursors.min();
+      score += contribution(lists[i]!, pos[i]!);
+      pos[i]!++;
+      cursors.moved();
     }
     if (skip(doc) || seeded.has(doc)) continue;
     const theta = best.theta - SCORE_EPS;
@@ -252,7 +303,9 @@ export function maxScore(
     }
     if (i >= 0 || score < theta) continue;
     best.offer({ key: doc, score });
+    const was = first;
     while (first < n && best.full && bound[first]! < best.theta - SCORE_EPS) first++;
+    if (first !== was) cursors = new Cursors(lists, pos, first);
   }
   return best.sorted();
 }
