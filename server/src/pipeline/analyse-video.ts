@@ -1,11 +1,12 @@
-// The 'analyse-video' job: runs the unfinished steps of PIPELINE for one video, then marks it
-// completed. Stops between steps (and kills ffmpeg) as soon as the job is cancelled.
+// The 'analyse-video' job: runs the unfinished steps of PIPELINE for one video (run-steps.ts),
+// then marks it completed. Stops between steps (and kills ffmpeg) as soon as the job is cancelled.
 import type { AppContext } from '../context.ts';
 import { PermanentJobError, throwIfAborted } from '../jobs/errors.ts';
 import type { JobRow } from '../jobs/job-store.ts';
 import { JobName } from '../jobs/names.ts';
 import type { JobHandler } from '../jobs/registry.ts';
 import { resolveMediaTools } from '../media/tools.ts';
+import { runSteps } from './run-steps.ts';
 import { openStepContext, type Step } from './step-context.ts';
 import { PIPELINE } from './steps.ts';
 import {
@@ -57,13 +58,12 @@ export async function analyseVideo(
     results.set(s.name, stored);
   };
   try {
-    for (const s of PIPELINE) {
-      throwIfAborted(signal);
-      if (!results.has(s.name)) await runStep(s);
-      for (const later of PIPELINE) {
-        if (later.prepare?.after === s.name && !results.has(later.name)) later.prepare.start(step);
-      }
-    }
+    await runSteps(PIPELINE, {
+      finished: (name) => results.has(name),
+      run: runStep,
+      prepare: (later) => later.prepare?.start(step),
+      checkAborted: () => throwIfAborted(signal),
+    });
     throwIfAborted(signal);
     await setStatus(ctx.db, videoId, 'completed');
   } finally {

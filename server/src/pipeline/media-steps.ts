@@ -128,6 +128,8 @@ export function clipsPerRun(durationMs: number): number {
  */
 export const clipsStep: Step<{ clips: number }> = {
   name: 'clips',
+  // No later step reads the clips: they are cut while the models and the OCR work.
+  joinBefore: 'index',
   async run(s) {
     const probe = probeOf(s);
     const { playableKey, original, format } = resultOf(s, renditionStep);

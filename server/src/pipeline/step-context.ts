@@ -31,6 +31,12 @@ export interface Step<T = unknown> {
    * wait.
    */
   prepare?: { after: string; start(s: StepContext): void };
+  /**
+   * Runs in the background from its turn, alongside the steps after it, and is waited for before
+   * the named later step (for a step no later one reads, such as the clips: its ffmpeg copy then
+   * overlaps the models and the OCR on the other core).
+   */
+  joinBefore?: string;
 }
 
 /** Output keys of a video: everything the pipeline writes lives under output/<videoId>/. */
