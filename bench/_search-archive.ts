@@ -14,6 +14,12 @@ import { SCENE_DOC, VIDEO_DOC } from '../server/src/search/documents.ts';
 export const SCENES_PER_VIDEO = 20;
 export const TEAM_ID = '6d0c1d2e-0000-4000-8000-00000000b001';
 const CLUSTERS = 200;
+/**
+ * A third pool of noise, of a prime size: with the first two alone, video g + 1000 repeated video
+ * g's vectors (50 scenes tied at 1M, and HNSW degrades on exact duplicates: recall 0.8). The
+ * three indexes together repeat only after 997,000 videos.
+ */
+const NOISE_C = 997;
 const VOCAB = 5000;
 const CACHE = path.join(import.meta.dirname, '..', '.tmp', 'search-latency');
 
@@ -37,26 +43,31 @@ function buildSql(videos: number): string[] {
        FROM generate_series(0, 999) n;
      CREATE TEMP TABLE noise_b AS
        SELECT n, (SELECT array_agg((random() * 2 - 1) * 0.3)::vector(384) FROM generate_series(1, 384) WHERE n >= 0) AS v
-       FROM generate_series(0, 999) n;`,
+       FROM generate_series(0, 999) n;
+     CREATE TEMP TABLE noise_c AS
+       SELECT n, (SELECT array_agg((random() * 2 - 1) * 0.3)::vector(384) FROM generate_series(1, 384) WHERE n >= 0) AS v
+       FROM generate_series(0, ${NOISE_C - 1}) n;`,
     `INSERT INTO teams (id, name) VALUES ('${TEAM_ID}', 'bench');
      INSERT INTO videos (id, team_id, filename, title, summary, status, embedding)
      SELECT ${videoIdSql('g')}, '${TEAM_ID}', 'v' || g || '.mp4', 'video ' || g,
             (SELECT string_agg(${WORD_SQL}, ' ') FROM generate_series(1, 30) WHERE g > 0),
-            'completed', l2_normalize(c.v + a.v + b.v)
+            'completed', l2_normalize(c.v + a.v + b.v + n3.v)
      FROM generate_series(1, ${videos}) g
      JOIN centres c ON c.c = g % ${CLUSTERS}
      JOIN noise_a a ON a.n = (g * 7) % 1000
      JOIN noise_b b ON b.n = (g * 13) % 1000
+     JOIN noise_c n3 ON n3.n = g % ${NOISE_C}
      ORDER BY g;
      INSERT INTO scenes (video_id, idx, start_ms, end_ms, description, embedding)
      SELECT ${videoIdSql('g')}, i, i * 5000, i * 5000 + 5000,
             (SELECT string_agg(${WORD_SQL}, ' ') FROM generate_series(1, 10) WHERE i >= 0 AND g > 0),
-            l2_normalize(c.v + a.v + b.v)
+            l2_normalize(c.v + a.v + b.v + n3.v)
      FROM generate_series(1, ${videos}) g
      CROSS JOIN generate_series(0, ${SCENES_PER_VIDEO - 1}) i
      JOIN centres c ON c.c = (g + i) % ${CLUSTERS}
      JOIN noise_a a ON a.n = (g * 31 + i * 17) % 1000
      JOIN noise_b b ON b.n = (g * 7 + i * 101) % 1000
+     JOIN noise_c n3 ON n3.n = (g * ${SCENES_PER_VIDEO} + i) % ${NOISE_C}
      ORDER BY g, i;`,
     // The index rows indexVideo would write for these words, in bulk: documents (the triggers
     // count them), the impacts' average length, then the postings without their indexes.

@@ -224,9 +224,8 @@ async function measure(videos: number): Promise<boolean> {
   const keywordRecall = of ? hits / of : 1;
 
   // Dense: HNSW against an exact scan (a materialised CTE keeps the index out). A result counts
-  // when it is no farther than the exact k-th: the generator repeats vectors (a scene of video g
-  // has the vector of video g + 1000), so at 1M scenes 50 scenes tie at the same distance, and
-  // which 10 of them either side keeps says nothing about the index (by ids, recall read 0.000).
+  // when it is no farther than the exact k-th, so that equal distances either side of the k-th
+  // (which the generator made common before it had a third noise pool) do not count as misses.
   let denseHits = 0;
   const exactQueries = Math.min(QUERIES, scenes > 200_000 ? 10 : QUERIES);
   const exactMs: number[] = [];
