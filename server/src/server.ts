@@ -13,7 +13,7 @@ import { openDatabase } from './db/open.ts';
 import { startInlineWorker } from './jobs/inline.ts';
 import type { Stoppable } from './lifecycle/shutdown.ts';
 import { loadSecrets } from './secrets.ts';
-import { keywordLists } from './search/term-lists.ts';
+import { warmSearch } from './search/prewarm.ts';
 import { createStorage } from './storage/create.ts';
 
 export interface Running extends Stoppable {
@@ -43,14 +43,12 @@ export async function startServer(
   const app = await buildApp(ctx, opts);
   await app.listen({ port: config.port, host: config.host });
   const worker = config.worker === 'inline' ? startInlineWorker(ctx) : undefined;
-  const lists = keywordLists(ctx.db);
   const started = performance.now();
-  const preload = lists.preload().then(
-    (postings) => {
-      const ms = Math.round(performance.now() - started);
-      app.log.info({ postings, ms, bytes: lists.bytes() }, 'keyword lists read ahead');
-    },
-    (err: unknown) => app.log.warn({ err }, 'keyword lists not read ahead'),
+  const warming = warmSearch(ctx.db);
+  const warmed = warming.done.then(
+    (read) =>
+      app.log.info({ ...read, ms: Math.round(performance.now() - started) }, 'search read ahead'),
+    (err: unknown) => app.log.warn({ err }, 'search not read ahead'),
   );
   const connections = new Set<Socket>();
   app.server.on('connection', (socket) => {
@@ -66,8 +64,8 @@ export async function startServer(
       step = 'worker';
       await worker?.stop();
       step = 'http';
-      lists.stopPreload();
-      await preload;
+      warming.stop();
+      await warmed;
       await app.close();
       step = 'database';
       await ctx.db.close();
