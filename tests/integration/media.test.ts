@@ -21,7 +21,7 @@ import { resolveMediaTools } from '../../server/src/media/tools.ts';
 import { colorIndex, COLOR_NAMES } from '../../server/src/media/visual.ts';
 import { clipsPerRun } from '../../server/src/pipeline/media-steps.ts';
 import { pickEvenly } from '../../server/src/pipeline/scenes-step.ts';
-import { makeVideo } from '../support/media.ts';
+import { makeVideo, type MadeVideo } from '../support/media.ts';
 
 const tools = resolveMediaTools({
   ffmpegPath: process.env.FFMPEG_PATH,
@@ -276,57 +276,8 @@ describe('with ffmpeg', () => {
     }
   });
 
-  it('cuts several scene clips in one run, each playing its own scene', async () => {
-    const made = await makeVideo({
-      segments: [
-        { source: 'smptebars', seconds: 2 },
-        { source: 'testsrc', seconds: 3, transition: { kind: 'cut' } },
-        { source: 'color=c=orange', seconds: 2, transition: { kind: 'cut' } },
-      ],
-      silentAudio: true,
-    });
-    const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'va-media-'));
-    try {
-      const spans = [0, ...made.boundariesMs, made.durationMs];
-      const clips = spans.slice(1).map((endMs, i) => ({
-        startMs: spans[i]!,
-        endMs,
-        output: path.join(workDir, `clip-${i}.mp4`),
-      }));
-      await cutClips(tools, made.file, clips, { hasAudio: true, format: 'mov' });
-      // Each clip ends where its scene ends.
-      const ends = [];
-      for (const clip of clips) {
-        expect((await probeFile(tools, clip.output)).audioCodec).toBe('aac');
-        const pass = await runAnalysisPass({
-          ffmpeg: tools.ffmpeg,
-          input: clip.output,
-          workDir,
-          durationMs: clip.endMs,
-          format: 'mov',
-          minSceneMs: 1000,
-        });
-        expect(pass.decodedMs).toBeGreaterThanOrEqual(clip.endMs - clip.startMs - 200);
-        ends.push(pass.visual.summarise(pass.decodedMs - 800, pass.decodedMs).dominantColors[0]);
-      }
-      expect(ends[2]).toBe('orange');
-      expect(ends.slice(0, 2)).not.toContain('orange');
-    } finally {
-      fs.rmSync(workDir, { recursive: true, force: true });
-    }
-  });
-
-  it('starts each clip at its scene start, not at the keyframe before it', async () => {
-    // One keyframe at 0 s only: the second and third scenes begin between keyframes.
-    const made = await makeVideo({
-      segments: [
-        { source: 'smptebars', seconds: 2 },
-        { source: 'color=c=blue', seconds: 3, transition: { kind: 'cut' } },
-        { source: 'color=c=orange', seconds: 2, transition: { kind: 'cut' } },
-      ],
-      silentAudio: true,
-      keyframeSeconds: 10,
-    });
+  /** Cuts a clip per scene of `made` (one run), then plays each: its sound, length and colours. */
+  async function playClips(made: MadeVideo) {
     const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'va-media-'));
     try {
       const spans = [0, ...made.boundariesMs, made.durationMs];
@@ -346,17 +297,55 @@ describe('with ffmpeg', () => {
           format: 'mov',
           minSceneMs: 1000,
         });
+        const colour = (from: number, to: number) =>
+          pass.visual.summarise(from, to).dominantColors[0];
         played.push({
+          audio: (await probeFile(tools, clip.output)).audioCodec,
           seconds: Math.round(pass.decodedMs / 100) / 10,
-          first: pass.visual.summarise(0, 200).dominantColors[0],
+          first: colour(0, 200),
+          last: colour(pass.decodedMs - 800, pass.decodedMs),
         });
       }
-      // A player shows the scene alone: it lasts as long, from its own first picture.
-      expect(played.map((p) => p.seconds)).toEqual([2, 3, 2]);
-      expect(played.slice(1).map((p) => p.first)).toEqual(['blue', 'orange']);
+      return played;
     } finally {
       fs.rmSync(workDir, { recursive: true, force: true });
     }
+  }
+
+  it('cuts several scene clips in one run, each playing its own scene', async () => {
+    const played = await playClips(
+      await makeVideo({
+        segments: [
+          { source: 'smptebars', seconds: 2 },
+          { source: 'testsrc', seconds: 3, transition: { kind: 'cut' } },
+          { source: 'color=c=orange', seconds: 2, transition: { kind: 'cut' } },
+        ],
+        silentAudio: true,
+      }),
+    );
+    expect(played.map((p) => p.audio)).toEqual(['aac', 'aac', 'aac']);
+    // Each clip ends where its scene ends.
+    expect(played.map((p) => p.seconds)).toEqual([2, 3, 2]);
+    expect(played[2]!.last).toBe('orange');
+    expect(played.slice(0, 2).map((p) => p.last)).not.toContain('orange');
+  });
+
+  it('starts each clip at its scene start, not at the keyframe before it', async () => {
+    // One keyframe at 0 s only: the second and third scenes begin between keyframes.
+    const played = await playClips(
+      await makeVideo({
+        segments: [
+          { source: 'smptebars', seconds: 2 },
+          { source: 'color=c=blue', seconds: 3, transition: { kind: 'cut' } },
+          { source: 'color=c=orange', seconds: 2, transition: { kind: 'cut' } },
+        ],
+        silentAudio: true,
+        keyframeSeconds: 10,
+      }),
+    );
+    // A player shows the scene alone: it lasts as long, from its own first picture.
+    expect(played.map((p) => p.seconds)).toEqual([2, 3, 2]);
+    expect(played.slice(1).map((p) => p.first)).toEqual(['blue', 'orange']);
   });
 
   it('kills the process when aborted and reports a failed run with its stderr', async () => {

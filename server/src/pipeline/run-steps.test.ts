@@ -5,34 +5,28 @@ import { expect, it } from 'vitest';
 import { runSteps } from './run-steps.ts';
 import type { Step } from './step-context.ts';
 
-/** A step whose run the test ends by hand, and a log of what happened in which order. */
-function steps(log: string[]) {
+const step = (name: string, extra: Partial<Step> = {}): Step => ({
+  name,
+  run: () => Promise.resolve(null),
+  ...extra,
+});
+
+/**
+ * Runs scenes, clips (in the background until index), perceive and index; each step's run is
+ * ended by the test (`ends`), and `log` says what happened in which order.
+ */
+function start(finished: (name: string) => boolean = () => false) {
+  const log: string[] = [];
   const ends = new Map<string, { resolve(): void; reject(e: Error): void }>();
-  const step = (name: string, extra: Partial<Step> = {}): Step => ({
-    name,
-    run: () => Promise.resolve(null),
-    ...extra,
-  });
   const run = (s: Step) =>
     new Promise<void>((resolve, reject) => {
       log.push(`start ${s.name}`);
-      ends.set(s.name, {
-        resolve: () => {
-          log.push(`end ${s.name}`);
-          resolve();
-        },
-        reject,
-      });
+      const resolveLogged = (): void => {
+        log.push(`end ${s.name}`);
+        resolve();
+      };
+      ends.set(s.name, { resolve: resolveLogged, reject });
     });
-  const settle = async () => {
-    for (let i = 0; i < 5; i++) await Promise.resolve();
-  };
-  return { ends, step, run, settle };
-}
-
-it('runs a background step alongside the next ones and waits for it before the named step', async () => {
-  const log: string[] = [];
-  const { ends, step, run, settle } = steps(log);
   const pipeline = [
     step('scenes'),
     step('clips', { joinBefore: 'index' }),
@@ -40,11 +34,20 @@ it('runs a background step alongside the next ones and waits for it before the n
     step('index'),
   ];
   const done = runSteps(pipeline, {
-    finished: () => false,
+    finished,
     run,
     prepare: () => undefined,
     checkAborted: () => undefined,
   });
+  return { log, ends, done };
+}
+
+const settle = async (): Promise<void> => {
+  for (let i = 0; i < 5; i++) await Promise.resolve();
+};
+
+it('runs a background step alongside the next ones and waits for it before the named step', async () => {
+  const { log, ends, done } = start();
   await settle();
   ends.get('scenes')!.resolve();
   await settle();
@@ -61,20 +64,7 @@ it('runs a background step alongside the next ones and waits for it before the n
 });
 
 it('fails where a failed background step is waited for, and skips finished steps', async () => {
-  const log: string[] = [];
-  const { ends, step, run, settle } = steps(log);
-  const pipeline = [
-    step('scenes'),
-    step('clips', { joinBefore: 'index' }),
-    step('perceive'),
-    step('index'),
-  ];
-  const done = runSteps(pipeline, {
-    finished: (name) => name === 'scenes',
-    run,
-    prepare: () => undefined,
-    checkAborted: () => undefined,
-  });
+  const { log, ends, done } = start((name) => name === 'scenes');
   await settle();
   ends.get('clips')!.reject(new Error('clips step failed: disk full'));
   await settle();
@@ -84,16 +74,9 @@ it('fails where a failed background step is waited for, and skips finished steps
 });
 
 it('lets a background step end before a failed step is reported', async () => {
-  const log: string[] = [];
-  const { ends, step, run, settle } = steps(log);
-  const pipeline = [step('clips', { joinBefore: 'index' }), step('perceive'), step('index')];
+  const { ends, done } = start((name) => name === 'scenes');
   let reported = false;
-  const done = runSteps(pipeline, {
-    finished: () => false,
-    run,
-    prepare: () => undefined,
-    checkAborted: () => undefined,
-  }).catch((err: unknown) => {
+  const failed = done.catch((err: unknown) => {
     reported = true;
     throw err;
   });
@@ -102,5 +85,5 @@ it('lets a background step end before a failed step is reported', async () => {
   await settle();
   expect(reported).toBe(false);
   ends.get('clips')!.resolve();
-  await expect(done).rejects.toThrow('perceive step failed');
+  await expect(failed).rejects.toThrow('perceive step failed');
 });
