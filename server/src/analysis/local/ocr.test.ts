@@ -11,13 +11,7 @@ import { resolveMediaTools } from '../../media/tools.ts';
 import { OcrEngine, type OcrWord } from './ocr-engine.ts';
 import type { TextLine } from './ocr-image.ts';
 import { toPgm, type DrawnLine } from './ocr-render.ts';
-import {
-  candidateFrames,
-  joinWords,
-  linesFromWords,
-  ocrLanguages,
-  readScreenText,
-} from './ocr.ts';
+import { candidateFrames, joinWords, linesFromWords, ocrLanguages, readScreenText } from './ocr.ts';
 
 describe('candidateFrames', () => {
   it('compares three frames around the middle, the middle one first', () => {
