@@ -36,10 +36,12 @@ class KindLists {
   /** The index version the lists hold every change up to; -1: nothing read yet. */
   version = -1;
   avgdl: number | null = null;
-  readonly lists = new Map<string, TermList>();
-  readonly videoNo = new Map<string, number>();
-  readonly videoIds: string[] = [];
-  readonly dead = new Set<number>();
+  // Replaced, never cleared, when the lists are read again or swept: a view made before keeps
+  // reading what its lists were made with.
+  lists = new Map<string, TermList>();
+  videoNo = new Map<string, number>();
+  videoIds: string[] = [];
+  dead = new Set<number>();
   /** Syncs and loads one at a time. */
   lock: Promise<unknown> = Promise.resolve();
 
@@ -58,33 +60,6 @@ class KindLists {
     return no;
   }
 
-  videoOf(key: number): string {
-    return this.videoIds[Math.floor(key / SCENES)]!;
-  }
-
-  static videoNoOf(key: number): number {
-    return Math.floor(key / SCENES);
-  }
-
-  sceneOf(key: number): number {
-    return (key % SCENES) - 1;
-  }
-
-  keyOf(videoNo: number, sceneIdx: number): number {
-    return videoNo * SCENES + sceneIdx + 1;
-  }
-
-  isDead(key: number): boolean {
-    return this.dead.size > 0 && this.dead.has(KindLists.videoNoOf(key));
-  }
-
-  /** Ranks documents as the database does: video id, then scene. */
-  readonly tie = (a: number, b: number): number => {
-    const va = this.videoOf(a);
-    const vb = this.videoOf(b);
-    return va < vb ? -1 : va > vb ? 1 : this.sceneOf(a) - this.sceneOf(b);
-  };
-
   forget(videoId: string): void {
     const no = this.videoNo.get(videoId);
     if (no === undefined) return;
@@ -92,6 +67,10 @@ class KindLists {
     this.dead.add(no);
   }
 }
+
+const videoNoOf = (key: number): number => Math.floor(key / SCENES);
+const sceneOf = (key: number): number => (key % SCENES) - 1;
+const keyOf = (videoNo: number, sceneIdx: number): number => videoNo * SCENES + sceneIdx + 1;
 
 interface Posting {
   key: number;
@@ -156,14 +135,17 @@ function merge(list: TermList, added: Posting[]): TermList {
 }
 
 function sweep(kl: KindLists): void {
+  const lists = new Map<string, TermList>();
   for (const [term, l] of kl.lists) {
     const kept: Posting[] = [];
     for (let i = 0; i < l.length; i++) {
-      if (!kl.isDead(l.keys[i]!)) kept.push({ key: l.keys[i]!, impact: l.impacts[i]! });
+      if (!kl.dead.has(videoNoOf(l.keys[i]!)))
+        kept.push({ key: l.keys[i]!, impact: l.impacts[i]! });
     }
-    kl.lists.set(term, fromPostings(kept, l.used));
+    lists.set(term, fromPostings(kept, l.used));
   }
-  kl.dead.clear();
+  kl.lists = lists;
+  kl.dead = new Set();
 }
 
 /** A float4 printed by PostgreSQL (shortest exact digits) back to the same float4. */
@@ -232,23 +214,30 @@ export class KeywordLists {
       return l;
     });
     this.evict(used);
+    const { videoIds, videoNo, dead } = k;
+    const videoOf = (key: number): string => videoIds[videoNoOf(key)]!;
     return {
       lists,
-      videoOf: (key) => k.videoOf(key),
-      sceneOf: (key) => k.sceneOf(key),
-      videoNo: (v) => k.videoNo.get(v),
-      videoNoOf: KindLists.videoNoOf,
-      keyOf: (no, scene) => k.keyOf(no, scene),
-      isDead: (key) => k.isDead(key),
-      tie: k.tie,
+      videoOf,
+      sceneOf,
+      videoNo: (v) => videoNo.get(v),
+      videoNoOf,
+      keyOf,
+      isDead: (key) => dead.size > 0 && dead.has(videoNoOf(key)),
+      // As the database orders documents: video id, then scene.
+      tie: (a, b) => {
+        const va = videoOf(a);
+        const vb = videoOf(b);
+        return va < vb ? -1 : va > vb ? 1 : sceneOf(a) - sceneOf(b);
+      },
     };
   }
 
   private reset(k: KindLists, version: number, avgdl: number): void {
-    k.lists.clear();
-    k.videoNo.clear();
-    k.videoIds.length = 0;
-    k.dead.clear();
+    k.lists = new Map();
+    k.videoNo = new Map();
+    k.videoIds = [];
+    k.dead = new Set();
     k.version = version;
     k.avgdl = avgdl;
   }
@@ -302,7 +291,7 @@ export class KeywordLists {
       if (!k.lists.has(r.term)) continue;
       let ps = byTerm.get(r.term);
       if (!ps) byTerm.set(r.term, (ps = []));
-      ps.push({ key: k.keyOf(k.no(r.video_id), r.scene_idx), impact: Math.fround(r.impact) });
+      ps.push({ key: keyOf(k.no(r.video_id), r.scene_idx), impact: Math.fround(r.impact) });
     }
     for (const [term, ps] of byTerm) k.lists.set(term, merge(k.lists.get(term)!, ps));
   }
@@ -328,7 +317,7 @@ export class KeywordLists {
         const impacts = r.i.split(',');
         for (let j = 0; j < scenes.length; j++) {
           const no = k.no(r.v.slice(j * 36, j * 36 + 36));
-          postings.push({ key: k.keyOf(no, Number(scenes[j])), impact: float4(impacts[j]!) });
+          postings.push({ key: keyOf(no, Number(scenes[j])), impact: float4(impacts[j]!) });
         }
       }
       this.loadedPostings += postings.length;
