@@ -8,7 +8,8 @@
 import type { Db, Queryable } from '../db/db.ts';
 import { VIDEO_DOC, type SCENE_DOC } from './documents.ts';
 import { maxScore, type ScoredList } from './max-score.ts';
-import { keywordLists, partsOf } from './term-lists.ts';
+import { partsOf } from './term-list.ts';
+import { keywordLists } from './term-lists.ts';
 
 export const BM25_K1 = 1.2;
 export const BM25_B = 0.75;

@@ -7,29 +7,13 @@
 // documents in this process: a video indexed again gets a new number and its old one is dead.
 // Lists are evicted least recently used beyond a memory budget.
 import type { Db } from '../db/db.ts';
-import { impactLayers, type ListPart } from './max-score.ts';
+import { bytesOf, fromPostings, merge, type Posting, type TermList } from './term-list.ts';
 
 const SCENES = 2 ** 20;
 /** Memory for the lists of every team and kind (12 bytes a posting: about 11M postings). */
 export const LIST_BUDGET_BYTES = 128 * 2 ** 20;
-/** The share of the budget read ahead when a server starts (preload), most frequent terms first. */
-const PRELOAD_SHARE = 0.75;
-/** Shorter lists are read on first use: a millisecond or so. */
-const PRELOAD_MIN_DF = 100;
-/** Postings per statement of the preload (one list may be longer), so searches go on meanwhile. */
-const PRELOAD_CHUNK = 20_000;
 /** Dead videos whose postings are removed from every list at once, past this many. */
 const DEAD_SWEEP = 256;
-
-export interface TermList {
-  keys: Float64Array;
-  impacts: Float32Array;
-  length: number;
-  top: number;
-  used: number;
-  /** The list split by impact for scoring (max-score.ts), made when first needed after a change. */
-  parts?: ListPart[] | undefined;
-}
 
 /** One team's lists of one kind of document (videos or scenes). */
 class KindLists {
@@ -72,68 +56,6 @@ const videoNoOf = (key: number): number => Math.floor(key / SCENES);
 const sceneOf = (key: number): number => (key % SCENES) - 1;
 const keyOf = (videoNo: number, sceneIdx: number): number => videoNo * SCENES + sceneIdx + 1;
 
-interface Posting {
-  key: number;
-  impact: number;
-}
-
-function bytesOf(l: TermList): number {
-  return (l.keys.length + (l.parts && l.parts.length > 1 ? l.parts[0]!.length : 0)) * 12;
-}
-
-/** The list's parts by impact, as MaxScore reads them. */
-export function partsOf(l: TermList): ListPart[] {
-  return (l.parts ??= impactLayers(l));
-}
-
-function fromPostings(postings: Posting[], used: number): TermList {
-  postings.sort((a, b) => a.key - b.key);
-  const keys = new Float64Array(postings.length);
-  const impacts = new Float32Array(postings.length);
-  let top = 0;
-  for (const [i, p] of postings.entries()) {
-    keys[i] = p.key;
-    impacts[i] = p.impact;
-    if (p.impact > top) top = p.impact;
-  }
-  return { keys, impacts, length: postings.length, top, used };
-}
-
-/** Adds postings to a list (a posting already there is replaced). */
-function merge(list: TermList, added: Posting[]): TermList {
-  added.sort((a, b) => a.key - b.key);
-  const last = list.length > 0 ? list.keys[list.length - 1]! : -1;
-  if (added[0]!.key > last && list.keys.length >= list.length + added.length) {
-    list.parts = undefined;
-    for (const p of added) {
-      list.keys[list.length] = p.key;
-      list.impacts[list.length++] = p.impact;
-      if (p.impact > list.top) list.top = p.impact;
-    }
-    return list;
-  }
-  const out: Posting[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < list.length || j < added.length) {
-    const a = i < list.length ? list.keys[i]! : Infinity;
-    const b = j < added.length ? added[j]!.key : Infinity;
-    if (a < b) out.push({ key: a, impact: list.impacts[i++]! });
-    else {
-      if (a === b) i++;
-      out.push(added[j++]!);
-    }
-  }
-  const merged = fromPostings(out, list.used);
-  // Room to append the next videos' postings without copying.
-  const room = Math.ceil(merged.length * 1.25) + 16;
-  const keys = new Float64Array(room);
-  const impacts = new Float32Array(room);
-  keys.set(merged.keys);
-  impacts.set(merged.impacts);
-  return { ...merged, keys, impacts };
-}
-
 function sweep(kl: KindLists): void {
   const lists = new Map<string, TermList>();
   for (const [term, l] of kl.lists) {
@@ -169,7 +91,6 @@ export class KeywordLists {
   private clock = 0;
   /** Postings read from the database (cold lists and the changes), for the bench. */
   loadedPostings = 0;
-  private stopping = false;
 
   constructor(
     private readonly db: Db,
@@ -201,6 +122,7 @@ export class KeywordLists {
     let kl = this.kinds.get(id);
     if (!kl) this.kinds.set(id, (kl = new KindLists(teamId, kind)));
     const k = kl;
+    const read = this.loadedPostings;
     const run = k.lock.then(async () => {
       await this.sync(k, version, avgdl);
       await this.load(k, terms);
@@ -213,7 +135,8 @@ export class KeywordLists {
       if (l) l.used = used;
       return l;
     });
-    this.evict(used);
+    // Only reading adds to the lists: nothing read, nothing to evict.
+    if (this.loadedPostings !== read) this.evict(used);
     const { videoIds, videoNo, dead } = k;
     const videoOf = (key: number): string => videoIds[videoNoOf(key)]!;
     return {
@@ -323,59 +246,6 @@ export class KeywordLists {
       this.loadedPostings += postings.length;
       k.lists.set(term, fromPostings(postings, this.clock));
     }
-  }
-
-  /**
-   * Reads the lists of the most frequent terms of every team and kind, up to a share of the
-   * budget, a few at a time so that searches go on meanwhile. A server runs it once started: the
-   * long lists are the costly ones to read (a posting ~1.5 us on PGlite) and the ones queries
-   * meet most; the rare terms' short lists are read as they come.
-   */
-  async preload(share = PRELOAD_SHARE): Promise<number> {
-    const terms = await this.db.query<{ team_id: string; kind: number; term: string; df: number }>(
-      `SELECT team_id, kind, term, df FROM search_terms
-       ORDER BY df DESC, team_id, kind, term LIMIT $1`,
-      [Math.ceil(this.budget / 12 / PRELOAD_MIN_DF)],
-    );
-    const chosen = new Map<
-      string,
-      { teamId: string; kind: number; terms: { term: string; df: number }[] }
-    >();
-    let postings = 0;
-    for (const t of terms) {
-      if (t.df < PRELOAD_MIN_DF || (postings + t.df) * 12 > this.budget * share) break;
-      postings += t.df;
-      const id = `${t.team_id}/${t.kind}`;
-      let c = chosen.get(id);
-      if (!c) chosen.set(id, (c = { teamId: t.team_id, kind: t.kind, terms: [] }));
-      c.terms.push(t);
-    }
-    for (const { teamId, kind, terms: all } of chosen.values()) {
-      const stats = await this.db.query<{ version: string; avgdl: number }>(
-        `SELECT version::text, impact_avgdl AS avgdl FROM search_corpus_stats
-         WHERE team_id = $1 AND kind = $2`,
-        [teamId, kind],
-      );
-      if (!stats[0]) continue;
-      const { version, avgdl } = stats[0];
-      let chunk: string[] = [];
-      let size = 0;
-      for (const [i, t] of all.entries()) {
-        chunk.push(t.term);
-        size += t.df;
-        if (size < PRELOAD_CHUNK && i < all.length - 1) continue;
-        if (this.stopping) return postings;
-        await this.open(teamId, kind, Number(version), Number(avgdl), chunk);
-        chunk = [];
-        size = 0;
-      }
-    }
-    return postings;
-  }
-
-  /** Ends a preload at its next statement (the server is closing). */
-  stopPreload(): void {
-    this.stopping = true;
   }
 
   /** Least recently used lists out, down to the budget; the current query's (used) stay. */
