@@ -70,7 +70,8 @@ describe('Offline, actions that need the network', { timeout: 30_000 }, () => {
   it('on advanced search: the search button', async () => {
     signedIn();
     renderApp(`/advanced-search/${ID}?sceneIndex=1&video=false`);
-    await screen.findByRole('button', { name: 'Search similar scenes' }, FIRST);
+    // The button waits for the scene's description, which comes with the video's detail.
+    await screen.findByDisplayValue('Scene 1', {}, FIRST);
     expectNeedsNetwork(['Search similar scenes']);
   });
 
