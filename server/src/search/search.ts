@@ -86,7 +86,9 @@ async function rank(ctx: SearchCtx, p: SearchParams, kind: Kind): Promise<Search
   if (p.method === 'dense') ranked = await runDense();
   else if (p.method === 'sparse') ranked = await runSparse();
   else {
-    const [dense, sparse] = [await runDense(), await runSparse()];
+    // Keyword first: its one statement goes ahead of the graph search, and its scoring, in this
+    // thread, then runs while the database's thread walks the graph.
+    const [sparse, dense] = await Promise.all([runSparse(), runDense()]);
     ranked = reciprocalRankFusion(dense, sparse).map(({ videoId, sceneIdx, score }) => ({
       videoId,
       ...(sceneIdx === undefined ? {} : { sceneIdx }),
