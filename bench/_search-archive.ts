@@ -1,25 +1,41 @@
-// The synthetic archive of bench/search-latency.ts: V videos of 20 scenes, clustered 384-d
-// vectors and Zipf-like words (w<rank>, log-uniform rank over 5000), generated inside the
-// database from a fixed seed (setseed, ids from md5), so every build is the same archive. Built
-// once per size and schema into an embedded database under .tmp/search-latency/ (gitignored) and
-// opened from there on later runs: the 1M-scene build takes long, the queries do not.
+// The synthetic archive of bench/search-latency.ts: V videos of 20 scenes, 384-d vectors with the
+// nesting of a real archive's (topic, subtopic, video, scene) and Zipf-like words (w<rank>,
+// log-uniform rank over 5000), generated inside the database from a fixed seed (setseed, ids
+// from md5), so every build is the same archive. Built once per size and schema into an embedded
+// database under .tmp/search-latency/ (gitignored) and opened from there on later runs: the
+// 1M-scene build takes long, the queries do not.
 import { createHash } from 'node:crypto';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Db } from '../server/src/db/db.ts';
 import { listMigrations, migrate } from '../server/src/db/migrate.ts';
 import { openPglite } from '../server/src/db/pglite.ts';
+import { openPostgres } from '../server/src/db/postgres.ts';
 import { SCENE_DOC, VIDEO_DOC } from '../server/src/search/documents.ts';
+import { spawnServedPglite } from './_pglite-server.ts';
 
 export const SCENES_PER_VIDEO = 20;
 export const TEAM_ID = '6d0c1d2e-0000-4000-8000-00000000b001';
-const CLUSTERS = 200;
 /**
- * A third pool of noise, of a prime size: with the first two alone, video g + 1000 repeated video
- * g's vectors (50 scenes tied at 1M, and HNSW degrades on exact duplicates: recall 0.8). The
- * three indexes together repeat only after 997,000 videos.
+ * Vectors nest as embeddings of real scenes do: 200 topics of 25 subtopics, one offset per video
+ * (its setting, its people) and a little per scene. A video's scenes come in 4 segments of 5,
+ * each on a subtopic of its own (the first the video's), so a scene's neighbours are its
+ * segment's scenes, then the same subtopic's other videos. A topic is one of 20 directions plus
+ * one of 10, so that topics sharing one lie between the others, as topics of real embeddings
+ * do. Two generators that fail a graph search, and real embeddings do not look like either
+ * (decisions.md, "Dense recall and the bench's vectors"): 200 topics each a direction of its own,
+ * all equally far apart (islands the graph's upper layers do not link: HNSW recall@10 0.93 at
+ * 200k); and session 9's sums of shared pools of noise, where a scene's neighbours were the few
+ * sharing one pool vector, with nothing nearer in between to lead to them (0.89 at 1M, even at
+ * ef_search 1000).
  */
-const NOISE_C = 997;
+const TOPICS = 200;
+const TOPIC_A = 20;
+const SUBTOPICS = TOPICS * 25;
+const SEGMENT = 5;
+/** Scene noise: a pool of prime size, so that no two scenes of a video share one. */
+const SCENE_NOISE = 997;
 const VOCAB = 5000;
 const CACHE = path.join(import.meta.dirname, '..', '.tmp', 'search-latency');
 
@@ -30,44 +46,51 @@ export function videoIdSql(g: string): string {
   return `md5('v' || ${g})::uuid`;
 }
 
+/** n random vectors of 384 numbers in [-scale, scale], keyed 0..n-1 (or from..n). */
+function randomVectors(table: string, from: number, to: number, scale: number): string {
+  return `CREATE TEMP TABLE ${table} AS
+       SELECT k, (SELECT array_agg((random() * 2 - 1) * ${scale})::vector(384) FROM generate_series(1, 384) WHERE k >= 0) AS v
+       FROM generate_series(${from}, ${to}) k;`;
+}
+
+/** The subtopic of video g's segment `seg` (SQL). */
+const subtopicSql = (g: string, seg: string): string =>
+  `((${g}) * 7919 + (${seg}) * 1237) % ${SUBTOPICS}`;
+
 function buildSql(videos: number): string[] {
   return [
     // Bulk-building the graphs once, at the end, is faster than growing them row by row.
     'DROP INDEX videos_embedding_hnsw; DROP INDEX scenes_embedding_hnsw; SELECT setseed(0.17);',
-    // Cluster centres and two pools of noise: a vector = centre + noise + noise.
-    `CREATE TEMP TABLE centres AS
-       SELECT c, (SELECT array_agg(random() * 2 - 1)::vector(384) FROM generate_series(1, 384) WHERE c >= 0) AS v
-       FROM generate_series(0, ${CLUSTERS - 1}) c;
-     CREATE TEMP TABLE noise_a AS
-       SELECT n, (SELECT array_agg((random() * 2 - 1) * 0.6)::vector(384) FROM generate_series(1, 384) WHERE n >= 0) AS v
-       FROM generate_series(0, 999) n;
-     CREATE TEMP TABLE noise_b AS
-       SELECT n, (SELECT array_agg((random() * 2 - 1) * 0.3)::vector(384) FROM generate_series(1, 384) WHERE n >= 0) AS v
-       FROM generate_series(0, 999) n;
-     CREATE TEMP TABLE noise_c AS
-       SELECT n, (SELECT array_agg((random() * 2 - 1) * 0.3)::vector(384) FROM generate_series(1, 384) WHERE n >= 0) AS v
-       FROM generate_series(0, ${NOISE_C - 1}) n;`,
+    [
+      randomVectors('topic_a', 0, TOPIC_A - 1, 0.8),
+      randomVectors('topic_b', 0, TOPICS / TOPIC_A - 1, 0.8),
+      randomVectors('subtopics', 0, SUBTOPICS - 1, 0.6),
+      randomVectors('video_offsets', 1, videos, 0.45),
+      randomVectors('scene_noise', 0, SCENE_NOISE - 1, 0.3),
+    ].join('\n     '),
+    // Subtopic s belongs to topic s % TOPICS.
     `INSERT INTO teams (id, name) VALUES ('${TEAM_ID}', 'bench');
      INSERT INTO videos (id, team_id, filename, title, summary, status, embedding)
      SELECT ${videoIdSql('g')}, '${TEAM_ID}', 'v' || g || '.mp4', 'video ' || g,
             (SELECT string_agg(${WORD_SQL}, ' ') FROM generate_series(1, 30) WHERE g > 0),
-            'completed', l2_normalize(c.v + a.v + b.v + n3.v)
+            'completed', l2_normalize(ta.v + tb.v + s.v + o.v)
      FROM generate_series(1, ${videos}) g
-     JOIN centres c ON c.c = g % ${CLUSTERS}
-     JOIN noise_a a ON a.n = (g * 7) % 1000
-     JOIN noise_b b ON b.n = (g * 13) % 1000
-     JOIN noise_c n3 ON n3.n = g % ${NOISE_C}
+     JOIN subtopics s ON s.k = ${subtopicSql('g', '0')}
+     JOIN topic_a ta ON ta.k = s.k % ${TOPICS} % ${TOPIC_A}
+     JOIN topic_b tb ON tb.k = s.k % ${TOPICS} / ${TOPIC_A}
+     JOIN video_offsets o ON o.k = g
      ORDER BY g;
      INSERT INTO scenes (video_id, idx, start_ms, end_ms, description, embedding)
      SELECT ${videoIdSql('g')}, i, i * 5000, i * 5000 + 5000,
             (SELECT string_agg(${WORD_SQL}, ' ') FROM generate_series(1, 10) WHERE i >= 0 AND g > 0),
-            l2_normalize(c.v + a.v + b.v + n3.v)
+            l2_normalize(ta.v + tb.v + s.v + o.v + n.v)
      FROM generate_series(1, ${videos}) g
      CROSS JOIN generate_series(0, ${SCENES_PER_VIDEO - 1}) i
-     JOIN centres c ON c.c = (g + i) % ${CLUSTERS}
-     JOIN noise_a a ON a.n = (g * 31 + i * 17) % 1000
-     JOIN noise_b b ON b.n = (g * 7 + i * 101) % 1000
-     JOIN noise_c n3 ON n3.n = (g * ${SCENES_PER_VIDEO} + i) % ${NOISE_C}
+     JOIN subtopics s ON s.k = ${subtopicSql('g', `i / ${SEGMENT}`)}
+     JOIN topic_a ta ON ta.k = s.k % ${TOPICS} % ${TOPIC_A}
+     JOIN topic_b tb ON tb.k = s.k % ${TOPICS} / ${TOPIC_A}
+     JOIN video_offsets o ON o.k = g
+     JOIN scene_noise n ON n.k = (g * ${SCENES_PER_VIDEO} + i) % ${SCENE_NOISE}
      ORDER BY g, i;`,
     // The index rows indexVideo would write for these words, in bulk: documents (the triggers
     // count them), the impacts' average length, then the postings without their indexes.
@@ -104,12 +127,16 @@ function buildSql(videos: number): string[] {
  * to the cached archive when it is opened.
  */
 export function cacheDir(videos: number): string {
+  return path.join(CACHE, `${videos}-videos-${archiveHash(videos)}`);
+}
+
+function archiveHash(videos: number): string {
   const hash = createHash('sha256');
   for (const m of listMigrations().filter((m) => m.name.startsWith('search'))) {
     hash.update(fs.readFileSync(m.file));
   }
   for (const sql of buildSql(videos)) hash.update(sql);
-  return path.join(CACHE, `${videos}-videos-${hash.digest('hex').slice(0, 12)}`);
+  return hash.digest('hex').slice(0, 12);
 }
 
 /** Opens the archive of this size, building it first when it is not on disk yet. */
@@ -133,4 +160,63 @@ export async function openArchive(videos: number): Promise<{ db: Db; builtMs?: n
   await db.close();
   fs.renameSync(partial, dir);
   return { db: await openPglite(dir), builtMs: performance.now() - started };
+}
+
+export interface BenchDatabase {
+  db: Db;
+  /** Where the archive is, for the report. */
+  label: string;
+  builtMs?: number;
+  close(): Promise<void>;
+}
+
+/**
+ * The archive where SEARCH_DATABASE says: unset, the embedded PGlite on disk (the product's
+ * default); `served`, the same cached folder served over the wire protocol and reached through
+ * node-postgres, as the tests' DATABASE_URL is (bench/_pglite-server.ts); a postgres:// URL
+ * (with pgvector), that database, the archive built into it on first use (one size each).
+ */
+export async function openBenchArchive(videos: number, where = ''): Promise<BenchDatabase> {
+  if (!where) {
+    const { db, builtMs } = await openArchive(videos);
+    return { db, builtMs, label: 'embedded PGlite on disk', close: () => db.close() };
+  }
+  if (where === 'served') {
+    const built = await openArchive(videos);
+    await built.db.close();
+    const served = await spawnServedPglite(cacheDir(videos));
+    const db = await openPostgres(served.url);
+    return {
+      db,
+      builtMs: built.builtMs,
+      label: 'DATABASE_URL: the same folder, PGlite served over the wire, node-postgres',
+      async close() {
+        await db.close();
+        const exited = once(served.child, 'exit');
+        served.child.kill('SIGTERM');
+        await exited;
+      },
+    };
+  }
+  const db = await openPostgres(where);
+  await migrate(db);
+  const builtMs = await buildInto(db, videos);
+  return { db, builtMs, label: `DATABASE_URL ${new URL(where).host}`, close: () => db.close() };
+}
+
+/** Builds the archive into an empty database once; undefined when it was there already. */
+async function buildInto(db: Db, videos: number): Promise<number | undefined> {
+  const hash = `${videos}-${archiveHash(videos)}`;
+  await db.exec('CREATE TABLE IF NOT EXISTS bench_archive (hash text NOT NULL)');
+  const [held] = await db.query<{ hash: string }>('SELECT hash FROM bench_archive');
+  if (held?.hash === hash) return undefined;
+  if (held)
+    throw new Error(`this database holds another bench archive (${held.hash}): give an empty one`);
+  const started = performance.now();
+  // One connection for all of it: the build's temporary tables live in its session.
+  await db.tx(async (q) => {
+    for (const sql of buildSql(videos)) await q.exec(sql);
+    await q.query('INSERT INTO bench_archive (hash) VALUES ($1)', [hash]);
+  });
+  return performance.now() - started;
 }

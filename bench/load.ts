@@ -14,6 +14,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { spawnServedPglite } from './_pglite-server.ts';
 
 const CLIENTS = Number(process.env.LOAD_CLIENTS ?? 200);
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
@@ -37,30 +38,6 @@ interface Run {
   shed: number;
   perSecond: Map<number, number>;
   peakRssMb: number;
-}
-
-/**
- * LOAD_DATABASE=served: the PostgreSQL the tests start for DATABASE_URL (tests/integration/
- * database-url.test.ts), an in-memory PGlite with pgvector served over the wire protocol, in a
- * process of its own. (Debian's PostgreSQL here has no pgvector, which the schema needs.)
- */
-async function servedDatabase(): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(import.meta.dirname, '_pglite-server.ts')],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  process.once('exit', () => child.kill('SIGKILL'));
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const line = out.split('\n')[0];
-      if (out.includes('\n') && line) resolve(line.trim());
-    });
-    child.once('exit', (code) => reject(new Error(`database server exited (${code})`)));
-  });
-  return { child, url };
 }
 
 async function startServer(
@@ -264,9 +241,9 @@ function report(run: Run): { p99: number; max: number; errors: number } {
   return { p99: p99!, max: max!, errors: run.errors };
 }
 
-/** The paced and the flat-out run against DATABASE_URL (the tests' served PostgreSQL). */
+/** The paced and the flat-out run against DATABASE_URL (the tests' served PostgreSQL, bench/_pglite-server.ts). */
 async function servedRuns(): Promise<void> {
-  const served = await servedDatabase();
+  const served = await spawnServedPglite();
   const { child, ready } = await startServer(false, served.url);
   try {
     report(await load('DATABASE_URL paced 200 req/s', ready, child.pid!, true));
@@ -307,7 +284,7 @@ export async function main(): Promise<{ ok: boolean }> {
       await new Promise((r) => child.once('exit', r));
     }
   }
-  // Then the same two runs against DATABASE_URL: figures, not bars (see servedDatabase).
+  // Then the same two runs against DATABASE_URL: figures, not bars (bench/_pglite-server.ts).
   if (!pacedOnly) await servedRuns();
   console.log(
     `bars ${ok ? 'met' : 'NOT met'} (paced alone: p99 <= 100 ms; every run: 0 errors, max <= 2 s)`,

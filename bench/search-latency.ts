@@ -1,6 +1,6 @@
 // Search latency on the embedded database (PGlite, on disk as the product runs it) at 10,000
-// videos / 200,000 scenes and 50,000 videos / 1,000,000 scenes of synthetic clustered vectors and
-// Zipf-like words (bench/_search-archive.ts: seeded, built once, cached under .tmp/). For each
+// videos / 200,000 scenes and 50,000 videos / 1,000,000 scenes of synthetic vectors, nested as
+// real embeddings are (topic, subtopic, video, scene), and Zipf-like words (bench/_search-archive.ts: seeded, built once, cached under .tmp/). For each
 // method (dense, keyword, hybrid) of scene and video search, scene search within one video, and
 // similar video / similar scene: p50 / p95 against the bar (20 ms at 200k scenes, 50 ms at 1M).
 // Beside them, in the same run: the exact BM25 reference (tests/support/exact-bm25.ts) with the
@@ -8,6 +8,9 @@
 // one more video of 200 scenes, and the keyword index's size on disk per 1,000 scenes.
 //   npm run bench -- search-latency                      (both sizes; the first build is long)
 //   SEARCH_VIDEOS=10000 node --import tsx bench/search-latency.ts   (one size)
+//   SEARCH_DATABASE=served ...   through DATABASE_URL: the cached folder served over the wire,
+//   as the tests' PostgreSQL; SEARCH_DATABASE=postgres://... a PostgreSQL with pgvector (empty
+//   the first time: the archive is built into it)
 import os from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { loadConfig } from '../server/src/config.ts';
@@ -24,7 +27,7 @@ import { vacuumSearch } from '../server/src/search/vacuum.ts';
 import { searchTerms, termFrequencies } from '../server/src/search/tokenize.ts';
 import { exactBm25, recallAtK } from '../tests/support/exact-bm25.ts';
 import { otherProcess } from '../tests/support/other-process.ts';
-import { openArchive, SCENES_PER_VIDEO, TEAM_ID, videoIdSql } from './_search-archive.ts';
+import { openBenchArchive, SCENES_PER_VIDEO, TEAM_ID, videoIdSql } from './_search-archive.ts';
 import { mulberry32 } from '../server/src/lib/seeded-random.ts';
 
 const SIZES = (process.env.SEARCH_VIDEOS ?? '10000,50000').split(',').map(Number);
@@ -90,8 +93,8 @@ async function keywordIndexBytes(db: Db): Promise<number> {
 
 async function measure(videos: number): Promise<boolean> {
   const scenes = videos * SCENES_PER_VIDEO;
-  console.log(`\n${videos} videos, ${scenes} scenes (load average ${load()})`);
-  const { db, builtMs } = await openArchive(videos);
+  const { db, builtMs, label, close } = await openBenchArchive(videos, process.env.SEARCH_DATABASE);
+  console.log(`\n${videos} videos, ${scenes} scenes, ${label} (load average ${load()})`);
   if (builtMs !== undefined) console.log(`built and cached in ${(builtMs / 1000).toFixed(0)} s`);
   // As the product's hourly vacuum-search job leaves it: without it every index-only scan visits
   // the table too (the cached archive was built without it; a later run's vacuum is short).
@@ -261,7 +264,7 @@ async function measure(videos: number): Promise<boolean> {
   const [catchUpMs] = await time(() => sparseSearch(db, sparse(SCENE_DOC, 1)));
   const caughtUp = lists.loadedPostings - before;
   const bytes = await keywordIndexBytes(db);
-  await db.close();
+  await close();
 
   const bar = barMs(scenes);
   let ok = true;

@@ -5,9 +5,8 @@
 import v8 from 'node:v8';
 import { parentPort } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
-import { pageinspect } from '@electric-sql/pglite/contrib/pageinspect';
-import { vector } from '@electric-sql/pglite-pgvector';
 import { answerCalls } from '../lib/thread-calls.ts';
+import { pgliteOptions } from './pglite-options.ts';
 import { PreparedStatements } from './pglite-statements.ts';
 
 // PostgreSQL's WebAssembly compiled by V8's optimising compiler, each function when first run,
@@ -40,14 +39,6 @@ interface Queued {
   run(): void;
 }
 
-/**
- * On disk, 512 MB of shared buffers instead of 128, so that the HNSW graph of a large archive
- * stays in them (200k scenes: 391 MB): a dense query visits ~1,000 of its pages, and each one
- * missed is a file read through the WebAssembly file system (docs/decisions.md, "Dense search in
- * the buffers"). Buffers take memory only once used: a small archive's process stays as small.
- */
-const ON_DISK_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=512MB'];
-
 let pg: PGlite | undefined;
 let statements: PreparedStatements | undefined;
 /** The open transaction's id. */
@@ -63,11 +54,7 @@ function database(): { pg: PGlite; statements: PreparedStatements } {
 async function perform(call: DbCall): Promise<unknown> {
   switch (call.op) {
     case 'open':
-      pg = await PGlite.create({
-        ...(call.dataDir ? { dataDir: call.dataDir, startParams: ON_DISK_PARAMS } : {}),
-        // pageinspect reads pages into the buffers ahead of searches (search/prewarm.ts).
-        extensions: { vector, pageinspect },
-      });
+      pg = await PGlite.create(pgliteOptions(call.dataDir));
       statements = new PreparedStatements(pg);
       return undefined;
     case 'query':
