@@ -69,9 +69,16 @@ const MAX_PAGES = (400 * 2 ** 20) / 8192;
 /** Pages a statement, so that searches go on meanwhile (~0.1 s each). */
 const CHUNK = 2000;
 
-/** Reads the graphs' pages into the buffers; returns how many. `stop` ends it between statements. */
-export async function prewarmGraphs(db: Db, stop: () => boolean = () => false): Promise<number> {
-  if (db.kind !== 'pglite') return 0;
+/**
+ * On the embedded database, reads the graphs' pages into the buffers; returns how many. `stop`
+ * ends it between statements. PostgreSQL's pages stay in the system's file cache once read.
+ */
+export function prewarmGraphs(db: Db, stop: () => boolean = () => false): Promise<number> {
+  return db.kind === 'pglite' ? readGraphPages(db, stop) : Promise.resolve(0);
+}
+
+/** The read itself, for any database with pageinspect (a bench serving PGlite over the wire). */
+export async function readGraphPages(db: Db, stop: () => boolean = () => false): Promise<number> {
   await db.exec('CREATE EXTENSION IF NOT EXISTS pageinspect');
   let read = 0;
   for (const graph of GRAPHS) {
