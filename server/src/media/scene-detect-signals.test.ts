@@ -99,6 +99,22 @@ describe('movedDist', () => {
     expect(movedDist(a, grid(3), w, h)).toBeLessThan(0.01);
     expect(movedDist(a, grid(0, true), w, h)).toBeGreaterThan(0.1);
   });
+
+  it('explains a quick pan of a quarter of the width between samples', () => {
+    const w = 32;
+    const h = 18;
+    // No period: only the true shift matches.
+    const at = (x: number, y: number): number => ((x * x * 3 + y * 5) % 17) / 17;
+    const grid = (dx: number): Float32Array => {
+      const g = new Float32Array(w * h * 3);
+      for (let y = 0; y < h; y++) {
+        for (let x = 0; x < w; x++) g.fill(at(x + dx, y), (y * w + x) * 3, (y * w + x) * 3 + 3);
+      }
+      return g;
+    };
+    expect(movedDist(grid(0), grid(7), w, h)).toBeLessThan(0.01);
+    expect(movedDist(grid(0), grid(-6), w, h)).toBeLessThan(0.01);
+  });
 });
 
 describe('frameStats', () => {

@@ -17,10 +17,15 @@ export function blendResidual(a: Grid, b: Grid, c: Grid, t: number): number {
   return s / a.length;
 }
 
+/**
+ * Camera moves tried: shifts of up to a quarter of the width and of the height (8 and 4 blocks:
+ * a quick pan over a sample, or over two pictures' worth when a reference-only decode had to take
+ * the picture after the tick; 4 and 3 blocks let those through as cuts), and zooms.
+ */
 const SHIFTS: { zoom: number; dx: number; dy: number }[] = [];
 for (const zoom of [1, 0.8, 0.9, 1.12, 1.25]) {
-  for (let dy = -3; dy <= 3; dy++) {
-    for (let dx = -4; dx <= 4; dx++) {
+  for (let dy = -4; dy <= 4; dy++) {
+    for (let dx = -8; dx <= 8; dx++) {
       if (zoom !== 1 && (Math.abs(dx) > 1 || Math.abs(dy) > 1)) continue;
       SHIFTS.push({ zoom, dx, dy });
     }
