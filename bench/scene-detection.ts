@@ -179,7 +179,15 @@ async function detect(
   segments: Segment[],
   describe: (made: MadeVideo, found: number[]) => string,
 ): Promise<Score> {
-  const made = await makeVideo({ segments, width: WIDTH, height: HEIGHT, fps: FPS });
+  const made = await makeVideo({
+    segments,
+    width: WIDTH,
+    height: HEIGHT,
+    fps: FPS,
+    // BENCH_X264 (e.g. bframes=3:b-pyramid=none) measures videos with B-frames, whose pictures
+    // that nothing refers to the analysis pass skips.
+    ...(process.env.BENCH_X264 ? { x264Params: process.env.BENCH_X264 } : {}),
+  });
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'va-bench-scenes-'));
   try {
     const result = await runAnalysisPass({

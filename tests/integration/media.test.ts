@@ -90,19 +90,28 @@ describe('argument builders', () => {
   });
 
   it('decodes once for measurement and candidate frames, without scdet', () => {
-    const args = analysisPassArgs('in.mp4', {
+    const o = {
       statsFps: 10,
       gridFps: 4,
       frameMaxWidth: 640,
       framePattern: '/t/f%06d.jpg',
-      format: 'mov',
-    });
+      format: 'mov' as const,
+      referenceOnly: false,
+      countFile: '/t/n.raw',
+    };
+    const args = analysisPassArgs('in.mp4', o);
     const graph = args[args.indexOf('-filter_complex') + 1]!;
     expect(graph).toContain('fps=10,scale=64:36');
     expect(graph).toContain("scale='min(640,iw)':-2");
     expect(graph).not.toContain('scdet');
     expect(args).toContain('pipe:1');
+    expect(args).toContain('/t/n.raw');
     expect(args.at(-1)).toBe('/t/f%06d.jpg');
+    expect(args).not.toContain('noref');
+    // Reference pictures only: a decoder option, so before the input.
+    const skipping = analysisPassArgs('in.mp4', { ...o, referenceOnly: true });
+    expect(skipping.indexOf('noref')).toBeGreaterThan(skipping.indexOf('-skip_frame'));
+    expect(skipping.indexOf('noref')).toBeLessThan(skipping.indexOf('-i'));
   });
 
   it('reads one subtitle stream as WebVTT and probes as JSON', () => {
@@ -274,6 +283,60 @@ describe('with ffmpeg', () => {
     } finally {
       fs.rmSync(workDir, { recursive: true, force: true });
     }
+  });
+
+  /** The analysis pass over `made`, in a temp folder removed afterwards. */
+  async function analyse(made: MadeVideo) {
+    const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'va-media-'));
+    try {
+      return await runAnalysisPass({
+        ffmpeg: tools.ffmpeg,
+        input: made.file,
+        workDir,
+        durationMs: made.durationMs,
+        format: 'mov',
+        minSceneMs: 1000,
+      });
+    } finally {
+      fs.rmSync(workDir, { recursive: true, force: true });
+    }
+  }
+
+  const cutAndDissolve = [
+    { source: 'smptebars', seconds: 3 },
+    { source: 'testsrc2', seconds: 3, transition: { kind: 'dissolve' as const, seconds: 1 } },
+    { source: 'color=c=orange', seconds: 3, transition: { kind: 'cut' as const } },
+  ];
+
+  it('decodes only the reference pictures of a video with B-frames, and cuts it the same', async () => {
+    // B-frames two in three (x264's pyramid: the middle one of three is a reference).
+    const made = await makeVideo({
+      segments: cutAndDissolve,
+      x264Params: 'bframes=3:b-adapt=0:b-pyramid=normal',
+    });
+    const pictures = Math.round((made.durationMs / 1000) * 25);
+    const pass = await analyse(made);
+    expect(pass.decodedPictures).toBeLessThan(0.6 * pictures);
+    expect(pass.boundariesMs).toHaveLength(2);
+    pass.boundariesMs.forEach((b, i) =>
+      expect(Math.abs(b - made.boundariesMs[i]!)).toBeLessThanOrEqual(500),
+    );
+    expect(pass.gridFrames.length).toBe(Math.ceil((made.durationMs / 1000) * 4));
+  });
+
+  it('decodes every picture again when the references are too sparse to sample', async () => {
+    // Sixteen B-frames that nothing refers to between P-frames: 1.5 references a second.
+    const made = await makeVideo({
+      segments: cutAndDissolve,
+      x264Params: 'bframes=16:b-adapt=0:b-pyramid=none',
+    });
+    const pictures = Math.round((made.durationMs / 1000) * 25);
+    const pass = await analyse(made);
+    expect(pass.decodedPictures).toBeGreaterThanOrEqual(pictures - 1);
+    expect(pass.boundariesMs).toHaveLength(2);
+    pass.boundariesMs.forEach((b, i) =>
+      expect(Math.abs(b - made.boundariesMs[i]!)).toBeLessThanOrEqual(500),
+    );
   });
 
   /** Cuts a clip per scene of `made` (one run), then plays each: its sound, length and colours. */

@@ -33,6 +33,11 @@ export interface VideoSpec {
   /** x264 preset; the throughput bench wants a realistic (slower) encode. */
   preset?: string;
   /**
+   * Extra x264 settings, e.g. `bframes=3:b-pyramid=none` for B-frames no picture refers to (the
+   * default ultrafast preset has no B-frames: every picture is a reference).
+   */
+  x264Params?: string;
+  /**
    * A keyframe every this many seconds and nowhere else (x264 otherwise adds one at each cut), as
    * cameras and screen recorders write them: scenes then begin between keyframes.
    */
@@ -193,6 +198,7 @@ export async function makeVideo(spec: VideoSpec): Promise<MadeVideo> {
         'libx264',
         '-preset',
         spec.preset ?? 'ultrafast',
+        ...(spec.x264Params ? ['-x264-params', spec.x264Params] : []),
         '-pix_fmt',
         'yuv420p',
         ...(spec.keyframeSeconds

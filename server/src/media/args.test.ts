@@ -58,7 +58,14 @@ describe('how runs open their inputs', () => {
 
   it('forces the probed container on every later run', () => {
     const format: VideoFormat = 'matroska';
-    const pass = { statsFps: 10, gridFps: 4, frameMaxWidth: 640, framePattern: '/t/f%06d.jpg' };
+    const pass = {
+      statsFps: 10,
+      gridFps: 4,
+      frameMaxWidth: 640,
+      framePattern: '/t/f%06d.jpg',
+      referenceOnly: true,
+      countFile: '/t/n.raw',
+    };
     expectOpened(analysisPassArgs('/in', { ...pass, format }), format);
     expectOpened(renditionArgs('/in', '/out', { hasAudio: true, maxHeight: 720, format }), format);
     const clips = [0, 1000].map((startMs) => ({ startMs, endMs: startMs + 1000, output: '/o' }));

@@ -43,6 +43,7 @@ export const scenesStep: Step<ScenesResult> = {
       minSceneMs: MIN_SCENE_MS,
       maxScenes: VIDEO_SCENES_MAX,
       frameMaxWidth: FRAME_MAX_WIDTH,
+      frameRate: probe.frameRate,
       signal: s.signal,
     });
     if (endsEarly(probe.durationMs, pass.decodedMs)) {
