@@ -85,10 +85,9 @@ async function describePeople(s: StepContext): Promise<void> {
 
 export const perceiveStep: Step<PerceiveResult> = {
   name: 'perceive',
-  // The models load in their thread (about 3 s of one core) while the clips and captions are
-  // made. Not from the start, alongside the decode: that raised the worker's peak RSS by 20 to
-  // 40 MB, past the 500 MB target in one run of six.
-  prepare: { after: 'scenes', start: () => void loadPerception() },
+  // The models load in their thread (about 3 s of one core) during the scene cut, whose decode
+  // runs on one thread and leaves the other core to them.
+  prepare: { after: 'rendition', start: () => void loadPerception() },
   async run(s) {
     const stored = await scenesOf(s.ctx.db, s.video.id);
     const scenes = await Promise.all(
