@@ -119,22 +119,32 @@ const CLOCK_TICKS = 100;
 interface CpuSample {
   at: number;
   cpuS: number;
+  /** The worker's resident memory then (MB). */
+  rssMb: number;
 }
 
 /** CPU seconds every 50 ms until stopped, to share them out among the steps afterwards. */
 function sampleCpu(): { stop(): CpuSample[] } {
-  const samples: CpuSample[] = [{ at: Date.now(), cpuS: cpuSeconds() }];
-  const timer = setInterval(() => samples.push({ at: Date.now(), cpuS: cpuSeconds() }), 50);
+  const sample = (): CpuSample => ({
+    at: Date.now(),
+    cpuS: cpuSeconds(),
+    rssMb: process.memoryUsage.rss() / 2 ** 20,
+  });
+  const samples: CpuSample[] = [sample()];
+  const timer = setInterval(() => samples.push(sample()), 50);
   return {
     stop() {
       clearInterval(timer);
-      samples.push({ at: Date.now(), cpuS: cpuSeconds() });
+      samples.push(sample());
       return samples;
     },
   };
 }
 
-/** "probe 0.3 (0.2 CPU), scenes 5.1 (8.0 CPU), ..." : seconds each step took, one after the other. */
+/**
+ * "probe 0.3 (0.2 CPU, 120 MB), scenes 5.1 (8.0 CPU, 300 MB), ...": seconds each step took, one
+ * after the other, its CPU seconds and the worker's highest RSS seen meanwhile (every 50 ms).
+ */
 function stepSeconds(
   startedAt: number,
   ends: { step: string; at: string }[],
@@ -145,9 +155,11 @@ function stepSeconds(
   return ends
     .map(({ step, at }) => {
       const end = new Date(at).getTime();
+      const during = cpu.filter((c) => c.at > last && c.at <= end);
+      const rss = Math.max(0, ...during.map((c) => c.rssMb));
       const s =
         `${step} ${((end - last) / 1000).toFixed(1)} ` +
-        `(${(cpuAt(end) - cpuAt(last)).toFixed(1)} CPU)`;
+        `(${(cpuAt(end) - cpuAt(last)).toFixed(1)} CPU, ${rss.toFixed(0)} MB)`;
       last = end;
       return s;
     })
