@@ -285,11 +285,22 @@ describe('with ffmpeg', () => {
     }
   });
 
-  /** The analysis pass over `made`, in a temp folder removed afterwards. */
-  async function analyse(made: MadeVideo) {
+  const cutAndDissolve = [
+    { source: 'smptebars', seconds: 3 },
+    { source: 'testsrc2', seconds: 3, transition: { kind: 'dissolve' as const, seconds: 1 } },
+    { source: 'color=c=orange', seconds: 3, transition: { kind: 'cut' as const } },
+  ];
+
+  /**
+   * The analysis pass over a video with B-frames (x264 options `x264Params`) that cuts into a
+   * dissolve and a cut: checks it finds both within half a second, and returns it with the count
+   * of the video's pictures.
+   */
+  async function analyseCutAndDissolve(x264Params: string) {
+    const made = await makeVideo({ segments: cutAndDissolve, x264Params });
     const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'va-media-'));
     try {
-      return await runAnalysisPass({
+      const pass = await runAnalysisPass({
         ffmpeg: tools.ffmpeg,
         input: made.file,
         workDir,
@@ -297,46 +308,29 @@ describe('with ffmpeg', () => {
         format: 'mov',
         minSceneMs: 1000,
       });
+      expect(pass.boundariesMs).toHaveLength(2);
+      pass.boundariesMs.forEach((b, i) =>
+        expect(Math.abs(b - made.boundariesMs[i]!)).toBeLessThanOrEqual(500),
+      );
+      return { pass, pictures: Math.round((made.durationMs / 1000) * 25), made };
     } finally {
       fs.rmSync(workDir, { recursive: true, force: true });
     }
   }
 
-  const cutAndDissolve = [
-    { source: 'smptebars', seconds: 3 },
-    { source: 'testsrc2', seconds: 3, transition: { kind: 'dissolve' as const, seconds: 1 } },
-    { source: 'color=c=orange', seconds: 3, transition: { kind: 'cut' as const } },
-  ];
-
   it('decodes only the reference pictures of a video with B-frames, and cuts it the same', async () => {
     // B-frames two in three (x264's pyramid: the middle one of three is a reference).
-    const made = await makeVideo({
-      segments: cutAndDissolve,
-      x264Params: 'bframes=3:b-adapt=0:b-pyramid=normal',
-    });
-    const pictures = Math.round((made.durationMs / 1000) * 25);
-    const pass = await analyse(made);
-    expect(pass.decodedPictures).toBeLessThan(0.6 * pictures);
-    expect(pass.boundariesMs).toHaveLength(2);
-    pass.boundariesMs.forEach((b, i) =>
-      expect(Math.abs(b - made.boundariesMs[i]!)).toBeLessThanOrEqual(500),
+    const { pass, pictures, made } = await analyseCutAndDissolve(
+      'bframes=3:b-adapt=0:b-pyramid=normal',
     );
+    expect(pass.decodedPictures).toBeLessThan(0.6 * pictures);
     expect(pass.gridFrames.length).toBe(Math.ceil((made.durationMs / 1000) * 4));
   });
 
   it('decodes every picture again when the references are too sparse to sample', async () => {
     // Sixteen B-frames that nothing refers to between P-frames: 1.5 references a second.
-    const made = await makeVideo({
-      segments: cutAndDissolve,
-      x264Params: 'bframes=16:b-adapt=0:b-pyramid=none',
-    });
-    const pictures = Math.round((made.durationMs / 1000) * 25);
-    const pass = await analyse(made);
+    const { pass, pictures } = await analyseCutAndDissolve('bframes=16:b-adapt=0:b-pyramid=none');
     expect(pass.decodedPictures).toBeGreaterThanOrEqual(pictures - 1);
-    expect(pass.boundariesMs).toHaveLength(2);
-    pass.boundariesMs.forEach((b, i) =>
-      expect(Math.abs(b - made.boundariesMs[i]!)).toBeLessThanOrEqual(500),
-    );
   });
 
   /** Cuts a clip per scene of `made` (one run), then plays each: its sound, length and colours. */
