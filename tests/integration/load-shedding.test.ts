@@ -2,7 +2,7 @@
 // that stays open, as a slow step would hold it), API requests are not left waiting: past their
 // queue budget they get a 503 in the API's error format with Retry-After, and the server serves
 // again as soon as the database is free. Likewise while the event loop stays late (requests
-// waiting to be read at all), new API requests are shed, health checks are not.
+// waiting to be read at all), new API requests are shed. Health checks never are.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
@@ -35,6 +35,11 @@ describe('load shedding', () => {
       });
       held = false;
     });
+    // A health probe is never shed: it waits for the database past the API's budget.
+    const health = fetch(server.url + '/api/health').then((res) => ({
+      status: res.status,
+      whileHeld: held,
+    }));
     const answers = await Promise.all(
       ['/api/videos', '/api/profile', '/api/videos?page=2', '/api/profile'].map(async (p) => ({
         ...(await get(p)),
@@ -45,8 +50,10 @@ describe('load shedding', () => {
       expect(a).toMatchObject({ status: 503, retryAfter: '1', whileHeld: true });
       expect(typeof (a.body as { detail: unknown }).detail).toBe('string');
     }
+    await new Promise((r) => setTimeout(r, 1_500)); // past the queue's budget of 1 s
     release();
     await holder;
+    expect(await health).toEqual({ status: 200, whileHeld: false });
     expect((await get('/api/profile')).status).toBe(200);
   });
 

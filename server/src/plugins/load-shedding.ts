@@ -13,14 +13,21 @@ export const EVENT_LOOP_SHED_MS = 500;
 
 const clocks = new WeakMap<FastifyRequest, RequestClock>();
 
-/** Requests shed on the loop's delay: the API, but not health checks (a probe must see a live server). */
-const sheddable = (url: string): boolean =>
-  url.startsWith('/api/') && !url.startsWith('/api/health');
+/**
+ * A health probe must see a live server: it is never shed, neither on the loop's delay nor by
+ * the database queue's budget (its statement waits like a job's, with no deadline; with the
+ * budget, a probe sent while the loop was late was answered 503 on a busy machine).
+ */
+const isHealthCheck = (url: string): boolean => url.startsWith('/api/health');
 
 export function registerLoadShedding(app: FastifyInstance, lag = new EventLoopLag().start()): void {
   app.addHook('onClose', async () => lag.stop());
   app.addHook('onRequest', (request, _reply, done) => {
-    if (lag.sustainedMs > EVENT_LOOP_SHED_MS && sheddable(request.url)) {
+    if (isHealthCheck(request.url)) {
+      done();
+      return;
+    }
+    if (lag.sustainedMs > EVENT_LOOP_SHED_MS && request.url.startsWith('/api/')) {
       done(new ServerBusyError());
       return;
     }
