@@ -21,6 +21,7 @@ import { resolveMediaTools } from '../../server/src/media/tools.ts';
 import { colorIndex, COLOR_NAMES } from '../../server/src/media/visual.ts';
 import { clipsPerRun } from '../../server/src/pipeline/media-steps.ts';
 import { pickEvenly } from '../../server/src/pipeline/scenes-step.ts';
+import { analyseMadeVideo } from '../support/analysis-pass.ts';
 import { makeVideo, type MadeVideo } from '../support/media.ts';
 
 const tools = resolveMediaTools({
@@ -262,27 +263,11 @@ describe('with ffmpeg', () => {
     const p = await probeFile(tools, made.file);
     expect(p.durationMs).toBeGreaterThan(6000);
     expect([p.width, p.height, p.videoCodec]).toEqual([160, 120, 'h264']);
-    const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'va-media-'));
-    try {
-      const pass = await runAnalysisPass({
-        ffmpeg: tools.ffmpeg,
-        input: made.file,
-        workDir,
-        durationMs: p.durationMs,
-        format: p.format,
-        minSceneMs: 1000,
-      });
-      expect(pass.boundariesMs).toHaveLength(2);
-      pass.boundariesMs.forEach((b, i) =>
-        expect(Math.abs(b - made.boundariesMs[i]!)).toBeLessThanOrEqual(500),
-      );
-      expect(pass.gridFrames.length).toBeGreaterThan(20);
-      const orange = pass.visual.summarise(made.boundariesMs[1]! + 200, p.durationMs);
-      expect(orange.dominantColors[0]).toBe('orange');
-      expect(orange.motion).toBe(0);
-    } finally {
-      fs.rmSync(workDir, { recursive: true, force: true });
-    }
+    const pass = await analyseMadeVideo(tools.ffmpeg, made, p);
+    expect(pass.gridFrames.length).toBeGreaterThan(20);
+    const orange = pass.visual.summarise(made.boundariesMs[1]! + 200, p.durationMs);
+    expect(orange.dominantColors[0]).toBe('orange');
+    expect(orange.motion).toBe(0);
   });
 
   const cutAndDissolve = [
@@ -298,24 +283,8 @@ describe('with ffmpeg', () => {
    */
   async function analyseCutAndDissolve(x264Params: string) {
     const made = await makeVideo({ segments: cutAndDissolve, x264Params });
-    const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'va-media-'));
-    try {
-      const pass = await runAnalysisPass({
-        ffmpeg: tools.ffmpeg,
-        input: made.file,
-        workDir,
-        durationMs: made.durationMs,
-        format: 'mov',
-        minSceneMs: 1000,
-      });
-      expect(pass.boundariesMs).toHaveLength(2);
-      pass.boundariesMs.forEach((b, i) =>
-        expect(Math.abs(b - made.boundariesMs[i]!)).toBeLessThanOrEqual(500),
-      );
-      return { pass, pictures: Math.round((made.durationMs / 1000) * 25), made };
-    } finally {
-      fs.rmSync(workDir, { recursive: true, force: true });
-    }
+    const pass = await analyseMadeVideo(tools.ffmpeg, made);
+    return { pass, pictures: Math.round((made.durationMs / 1000) * 25), made };
   }
 
   it('decodes only the reference pictures of a video with B-frames, and cuts it the same', async () => {

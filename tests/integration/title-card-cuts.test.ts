@@ -3,12 +3,9 @@
 // darkens or brightens at once, which the detector used to take for the first step of a fade.
 // A fade through black and a dissolve between cards in the same video stay one boundary each.
 // Real ffmpeg (drawtext) and the real analysis pass; the large set is bench/scene-detection.ts.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runAnalysisPass } from '../../server/src/media/analysis-pass.ts';
 import { resolveMediaTools } from '../../server/src/media/tools.ts';
+import { analyseMadeVideo } from '../support/analysis-pass.ts';
 import { makeVideo } from '../support/media.ts';
 import { cardVideo } from '../support/title-cards.ts';
 
@@ -23,23 +20,8 @@ describe('title card cuts', () => {
     const video = cardVideo(SEED, { count: 7, height: 120 });
     expect(video.kinds.map((k) => k.replace(/[\d.]+$/, '')).sort()).toEqual(KINDS);
     const made = await makeVideo({ segments: video.segments, width: 160, height: 120, fps: 25 });
-    const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'va-cards-'));
-    try {
-      const pass = await runAnalysisPass({
-        ffmpeg: tools.ffmpeg,
-        input: made.file,
-        workDir,
-        durationMs: made.durationMs,
-        format: 'mov',
-        minSceneMs: 1000,
-      });
-      // One found boundary per true one, each within half a second.
-      expect(pass.boundariesMs).toHaveLength(made.boundariesMs.length);
-      const off = pass.boundariesMs.map((b, i) => Math.abs(b - made.boundariesMs[i]!));
-      expect(Math.max(...off)).toBeLessThanOrEqual(500);
-    } finally {
-      fs.rmSync(workDir, { recursive: true, force: true });
-    }
+    // One found boundary per true one, each within half a second.
+    await analyseMadeVideo(tools.ffmpeg, made);
   });
 });
 
