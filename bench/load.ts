@@ -241,7 +241,10 @@ function report(run: Run): { p99: number; max: number; errors: number } {
   return { p99: p99!, max: max!, errors: run.errors };
 }
 
-/** The paced and the flat-out run against DATABASE_URL (the tests' served PostgreSQL, bench/_pglite-server.ts). */
+/**
+ * The paced and the flat-out run against DATABASE_URL (the tests' served PostgreSQL,
+ * bench/_pglite-server.ts).
+ */
 async function servedRuns(): Promise<void> {
   const served = await spawnServedPglite();
   const { child, ready } = await startServer(false, served.url);

@@ -1,7 +1,7 @@
 // Search latency on the embedded database (PGlite, on disk as the product runs it) at 10,000
 // videos / 200,000 scenes and 50,000 videos / 1,000,000 scenes of synthetic vectors, nested as
-// real embeddings are (topic, subtopic, video, scene), and Zipf-like words (bench/_search-archive.ts: seeded, built once, cached under .tmp/). For each
-// method (dense, keyword, hybrid) of scene and video search, scene search within one video, and
+// real embeddings are (topic, subtopic, video, scene), and Zipf-like words
+// (bench/_search-archive.ts: seeded, built once, cached under .tmp/). For each method (dense, keyword, hybrid) of scene and video search, scene search within one video, and
 // similar video / similar scene: p50 / p95 against the bar (20 ms at 200k scenes, 50 ms at 1M).
 // Beside them, in the same run: the exact BM25 reference (tests/support/exact-bm25.ts) with the
 // keyword search's recall@10 against it, HNSW recall@10 against an exact scan, the time to index
@@ -21,7 +21,7 @@ import { indexVideo } from '../server/src/search/index-video.ts';
 import { parseVector } from '../server/src/search/query-item.ts';
 import { searchScenes, searchVideos, type SearchParams } from '../server/src/search/search.ts';
 import { documentTerms, sparseSearch, type SparseQuery } from '../server/src/search/sparse.ts';
-import { preloadLists, prewarmGraphs, readGraphPages } from '../server/src/search/prewarm.ts';
+import { preloadLists } from '../server/src/search/prewarm.ts';
 import { keywordLists } from '../server/src/search/term-lists.ts';
 import { vacuumSearch } from '../server/src/search/vacuum.ts';
 import { searchTerms, termFrequencies } from '../server/src/search/tokenize.ts';
@@ -93,7 +93,10 @@ async function keywordIndexBytes(db: Db): Promise<number> {
 
 async function measure(videos: number): Promise<boolean> {
   const scenes = videos * SCENES_PER_VIDEO;
-  const { db, builtMs, label, close } = await openBenchArchive(videos, process.env.SEARCH_DATABASE);
+  const { db, builtMs, label, readGraphs, close } = await openBenchArchive(
+    videos,
+    process.env.SEARCH_DATABASE,
+  );
   console.log(`\n${videos} videos, ${scenes} scenes, ${label} (load average ${load()})`);
   if (builtMs !== undefined) console.log(`built and cached in ${(builtMs / 1000).toFixed(0)} s`);
   // As the product's hourly vacuum-search job leaves it: without it every index-only scan visits
@@ -107,10 +110,7 @@ async function measure(videos: number): Promise<boolean> {
   console.log(
     `keyword lists read ahead: ${preloaded} postings, ${(lists.bytes() / 2 ** 20).toFixed(0)} MB, in ${(preloadMs / 1000).toFixed(1)} s`,
   );
-  // Served over the wire the folder is still PGlite's, whose page reads are the slow ones.
-  const [prewarmMs, pages] = await time(() =>
-    process.env.SEARCH_DATABASE === 'served' ? readGraphPages(db) : prewarmGraphs(db),
-  );
+  const [prewarmMs, pages] = await time(readGraphs);
   console.log(
     `HNSW graphs read into the buffers: ${((pages * 8192) / 2 ** 20).toFixed(0)} MB in ${(prewarmMs / 1000).toFixed(1)} s`,
   );

@@ -1,11 +1,12 @@
 // What a server reads ahead once started, a few statements at a time so that searches go on
 // meanwhile: the most frequent terms' keyword lists into memory (term-lists.ts), then the HNSW
-// graphs of the embedded database into its shared buffers, as pg_prewarm would (PGlite has none; pageinspect's get_raw_page reads a page through the
-// buffers). A dense query visits ~1,000 pages of the graph and each one not in the buffers is a
+// graphs of the embedded database into its shared buffers, as pg_prewarm would (PGlite has none;
+// pageinspect's get_raw_page reads a page through the buffers). A dense query visits ~1,000 pages of the graph and each one not in the buffers is a
 // file read through the WebAssembly file system: cold, a query at 200k scenes took 68-87 ms,
 // warm 6 (docs/decisions.md, "Dense search in the buffers"). PostgreSQL keeps its own buffers
 // and the OS cache warm: nothing to do there.
 import type { Db } from '../db/db.ts';
+import { POSTING_BYTES } from './term-list.ts';
 import { keywordLists, type KeywordLists } from './term-lists.ts';
 
 /** The share of the lists' budget read ahead, most frequent terms first. */
@@ -28,12 +29,13 @@ export async function preloadLists(
   const terms = await db.query<{ team_id: string; kind: number; term: string; df: number }>(
     `SELECT team_id, kind, term, df FROM search_terms
      ORDER BY df DESC, team_id, kind, term LIMIT $1`,
-    [Math.ceil(lists.budget / 12 / LISTS_MIN_DF)],
+    [Math.ceil(lists.budget / POSTING_BYTES / LISTS_MIN_DF)],
   );
   const chosen = new Map<string, { teamId: string; kind: number; terms: typeof terms }>();
   let postings = 0;
   for (const t of terms) {
-    if (t.df < LISTS_MIN_DF || (postings + t.df) * 12 > lists.budget * LISTS_SHARE) break;
+    if (t.df < LISTS_MIN_DF || (postings + t.df) * POSTING_BYTES > lists.budget * LISTS_SHARE)
+      break;
     postings += t.df;
     const id = `${t.team_id}/${t.kind}`;
     let c = chosen.get(id);
@@ -64,7 +66,7 @@ export async function preloadLists(
 
 /** The graphs, the videos' first (smaller, and searched from every list page). */
 const GRAPHS = ['videos_embedding_hnsw', 'scenes_embedding_hnsw'];
-/** Pages read at most: 400 MB of the 512 MB of buffers (pglite-thread-worker.ts). */
+/** Pages read at most: 400 MB of the 512 MB of buffers (db/pglite-options.ts). */
 const MAX_PAGES = (400 * 2 ** 20) / 8192;
 /** Pages a statement, so that searches go on meanwhile (~0.1 s each). */
 const CHUNK = 2000;

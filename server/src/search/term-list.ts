@@ -12,13 +12,16 @@ export interface TermList {
   parts?: ListPart[] | undefined;
 }
 
+/** Memory a posting takes: its key (float64) and its impact (float32). */
+export const POSTING_BYTES = 12;
+
 export interface Posting {
   key: number;
   impact: number;
 }
 
 export function bytesOf(l: TermList): number {
-  return (l.keys.length + (l.parts && l.parts.length > 1 ? l.parts[0]!.length : 0)) * 12;
+  return (l.keys.length + (l.parts && l.parts.length > 1 ? l.parts[0]!.length : 0)) * POSTING_BYTES;
 }
 
 /** The list's parts by impact, as MaxScore reads them. */
