@@ -87,6 +87,31 @@ describe('findText', () => {
   });
 });
 
+describe('findText on frames one after the other', () => {
+  const sized = (w: number, h: number, c: Rgb): RgbImage => {
+    const data = new Uint8Array(w * h * 3);
+    for (let p = 0; p < w * h; p++) data.set(c, 3 * p);
+    return { width: w, height: h, data };
+  };
+
+  it('finds the same lines in a frame whatever frames came before it', () => {
+    // The working arrays are kept from frame to frame. A 180x320 frame after a 320x180 one reuses
+    // an integral image of the same length, whose zero edges fall elsewhere.
+    const tall = (): RgbImage => {
+      const img = sized(180, 320, [200, 200, 200]);
+      word(img, 2, 150, [20, 20, 20], 6, [200, 200, 200]);
+      return img;
+    };
+    findText(sized(100, 50, [0, 0, 0]));
+    const first = findText(tall()).lines;
+    expect(first.length).toBeGreaterThan(0);
+    expect(first[0]!.box.y0).toBeGreaterThanOrEqual(150);
+    expect(first[0]!.box.y1).toBeLessThanOrEqual(166);
+    findText(sized(320, 180, [255, 255, 255]));
+    expect(findText(tall()).lines).toEqual(first);
+  });
+});
+
 describe('renderLines', () => {
   it('draws each line black on white at the target glyph height, stacked in reading order', () => {
     const img = frame();

@@ -114,6 +114,24 @@ export function toWhiteness(img: RgbImage): GrayImage {
 }
 
 /**
+ * Working arrays of one size, reused from frame to frame: a frame's detection otherwise made
+ * about 6 MB of short-lived arrays (the integral image, the fill stack), and at 36 frames a video
+ * that churn held some 50 MB of the worker's peak memory in the allocator. Only for arrays that
+ * do not outlive the (synchronous) call that takes them.
+ */
+const scratch: { sums?: Float64Array; stack?: Int32Array } = {};
+
+function scratchSums(length: number): Float64Array {
+  if (scratch.sums?.length !== length) scratch.sums = new Float64Array(length);
+  return scratch.sums;
+}
+
+function scratchStack(length: number): Int32Array {
+  if (scratch.stack?.length !== length) scratch.stack = new Int32Array(length);
+  return scratch.stack;
+}
+
+/**
  * Pixels of one channel that stand out from the mean of their neighbourhood (an integral image
  * gives each box mean in four reads): lighter ones, and darker ones when asked.
  */
@@ -124,8 +142,12 @@ export function textMasks(
   const { width: w, height: h, data } = img;
   const r = Math.max(6, Math.round(h / 24));
   const iw = w + 1;
-  const sums = new Float64Array(iw * (h + 1));
+  // Row 0 and column 0 are zero (a reused array may hold another shape's values there); every
+  // other cell is written before it is read.
+  const sums = scratchSums(iw * (h + 1));
+  sums.fill(0, 0, iw);
   for (let y = 0; y < h; y++) {
+    sums[(y + 1) * iw] = 0;
     let row = 0;
     for (let x = 0; x < w; x++) {
       row += data[y * w + x]!;
@@ -160,7 +182,7 @@ export function components(mask: Uint8Array, img: RgbImage): Layer & { areas: nu
   const boxes: Box[] = [{ x0: 0, y0: 0, x1: 0, y1: 0 }];
   const areas: number[] = [0];
   const colors: Rgb[] = [[0, 0, 0]];
-  const stack = new Int32Array(w * h);
+  const stack = scratchStack(w * h);
   let next = 1;
   for (let start = 0; start < mask.length; start++) {
     if (!mask[start] || labels[start]) continue;
