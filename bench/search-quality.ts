@@ -23,7 +23,7 @@ import { reciprocalRankFusion, RRF_K, RRF_WEIGHTS } from '../server/src/search/f
 import { FUSION_DEPTH, searchVideos } from '../server/src/search/search.ts';
 import { sparseSearch } from '../server/src/search/sparse.ts';
 import { normalizeText, termFrequencies } from '../server/src/search/tokenize.ts';
-import { createContext } from '../server/src/server.ts';
+import { createContext } from '../server/src/context.ts';
 import { findFonts, makeEvalClip } from './_search-quality-media.ts';
 import { buildEvalSet, type EvalQuery, type EvalVideo } from './search-quality-data.ts';
 

@@ -17,7 +17,7 @@ import { jobsOfVideo } from '../server/src/jobs/job-store.ts';
 import { enqueueAnalysis, retryAnalysis } from '../server/src/pipeline/enqueue.ts';
 import { PIPELINE } from '../server/src/pipeline/steps.ts';
 import { markRetrying } from '../server/src/repositories/videos.ts';
-import { createContext } from '../server/src/server.ts';
+import { createContext } from '../server/src/context.ts';
 import { makeVideo } from '../tests/support/media.ts';
 import { servePglite } from './_pglite-server.ts';
 

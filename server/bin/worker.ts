@@ -7,7 +7,7 @@ import { startWorkerLanes } from '../src/jobs/lanes.ts';
 import { createLog } from '../src/jobs/log.ts';
 import { DEFAULT_LEASE_MS } from '../src/jobs/worker.ts';
 import { stopOnSignals } from '../src/lifecycle/shutdown.ts';
-import { createContext } from '../src/server.ts';
+import { createContext } from '../src/context.ts';
 
 function concurrency(): number {
   const flag = process.argv.indexOf('--concurrency');

@@ -1,7 +1,12 @@
-// What every route and job needs, built once at start and passed down explicitly.
+// What every route and job needs, built once at start and passed down explicitly. Here, apart
+// from the HTTP app (server.ts), so that a worker process does not load the web server.
+import fs from 'node:fs';
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
-import type { Secrets } from './secrets.ts';
+import { gated } from './db/gate.ts';
+import { openDatabase } from './db/open.ts';
+import { loadSecrets, type Secrets } from './secrets.ts';
+import { createStorage } from './storage/create.ts';
 import type { Storage } from './storage/storage.ts';
 
 export interface AppContext {
@@ -11,4 +16,15 @@ export interface AppContext {
   storage: Storage;
   /** Injected so tests can move time; defaults to Date.now. */
   now: () => number;
+}
+
+export async function createContext(config: Config, db?: Db): Promise<AppContext> {
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  return {
+    config,
+    db: gated(db ?? (await openDatabase(config))),
+    secrets: loadSecrets(config.dataDir),
+    storage: createStorage(config),
+    now: Date.now,
+  };
 }

@@ -1,37 +1,21 @@
 // Assembles the running product from a Config: database, secrets, HTTP app (and later the
 // inline worker). Used by `npm start`, `npm run dev` and the integration tests.
-import fs from 'node:fs';
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { ensureDemoAccount } from './accounts/demo-account.ts';
 import { buildApp, type BuildOptions } from './app.ts';
 import type { Config } from './config.ts';
-import type { AppContext } from './context.ts';
+import { createContext, type AppContext } from './context.ts';
 import type { Db } from './db/db.ts';
-import { gated } from './db/gate.ts';
-import { openDatabase } from './db/open.ts';
 import { startInlineWorker } from './jobs/inline.ts';
 import type { Stoppable } from './lifecycle/shutdown.ts';
-import { loadSecrets } from './secrets.ts';
 import { warmSearch } from './search/prewarm.ts';
-import { createStorage } from './storage/create.ts';
 
 export interface Running extends Stoppable {
   app: FastifyInstance;
   ctx: AppContext;
   /** Stops the worker and accepting requests, then closes the database. */
   close(): Promise<void>;
-}
-
-export async function createContext(config: Config, db?: Db): Promise<AppContext> {
-  fs.mkdirSync(config.dataDir, { recursive: true });
-  return {
-    config,
-    db: gated(db ?? (await openDatabase(config))),
-    secrets: loadSecrets(config.dataDir),
-    storage: createStorage(config),
-    now: Date.now,
-  };
 }
 
 export async function startServer(

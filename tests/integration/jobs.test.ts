@@ -16,7 +16,7 @@ import { cancelJobs, enqueue } from '../../server/src/jobs/queue.ts';
 import { buildRegistry, RegistryError, type JobHandler } from '../../server/src/jobs/registry.ts';
 import { startWorkerLanes } from '../../server/src/jobs/lanes.ts';
 import { JobWorker } from '../../server/src/jobs/worker.ts';
-import { createContext } from '../../server/src/server.ts';
+import { createContext } from '../../server/src/context.ts';
 
 let ctx: AppContext;
 let clock: number;

@@ -10,7 +10,7 @@ import { loadConfig } from '../../server/src/config.ts';
 import { migrate } from '../../server/src/db/migrate.ts';
 import { openPglite } from '../../server/src/db/pglite.ts';
 import { REDACTED } from '../../server/src/plugins/request-log.ts';
-import { createContext } from '../../server/src/server.ts';
+import { createContext } from '../../server/src/context.ts';
 
 const SECRET = 'S3CR3Tvalue';
 let app: FastifyInstance;

@@ -16,7 +16,7 @@ import type { JobHandler } from '../../server/src/jobs/registry.ts';
 import { ensureSchedules, queueDueSchedules } from '../../server/src/jobs/schedule-store.ts';
 import { SCHEDULES } from '../../server/src/jobs/schedules.ts';
 import { JobWorker } from '../../server/src/jobs/worker.ts';
-import { createContext } from '../../server/src/server.ts';
+import { createContext } from '../../server/src/context.ts';
 import { startPostgres, type RealPostgres } from '../support/postgres.ts';
 
 const HOUR = 3600_000;
