@@ -22,8 +22,9 @@ import { runProcess } from '../server/src/media/run.ts';
 import { resolveMediaTools } from '../server/src/media/tools.ts';
 import { analyseVideo } from '../server/src/pipeline/analyse-video.ts';
 import type { PerceiveResult } from '../server/src/pipeline/perceive-step.ts';
-import { createContext } from '../server/src/server.ts';
+import { createContext } from '../server/src/context.ts';
 import { makeVideo, type Segment } from '../tests/support/media.ts';
+import { npmScriptNodeFlags } from './_npm-script-flags.ts';
 import { servePglite } from './_pglite-server.ts';
 
 const SOURCES = ['testsrc2', 'smptehdbars', 'mandelbrot', 'rgbtestsrc', 'testsrc'];
@@ -238,7 +239,8 @@ async function analyseInWorker(file: string): Promise<ChildResult> {
   let stdout = '';
   try {
     const code = await new Promise<number | null>((resolve, reject) => {
-      const proc = spawn(process.execPath, ['--import', 'tsx', self, '--child', file], {
+      const flags = npmScriptNodeFlags('worker');
+      const proc = spawn(process.execPath, [...flags, self, '--child', file], {
         env: {
           ...process.env,
           DATABASE_URL: database.url,

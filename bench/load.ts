@@ -14,6 +14,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { npmScriptNodeFlags } from './_npm-script-flags.ts';
 import { spawnServedPglite } from './_pglite-server.ts';
 
 const CLIENTS = Number(process.env.LOAD_CLIENTS ?? 200);
@@ -53,10 +54,9 @@ async function startServer(
       ...(process.env.LOAD_PROFILE
         ? ['--cpu-prof', `--cpu-prof-dir=${process.env.LOAD_PROFILE}`]
         : []),
-      // LOAD_NODE_FLAGS="--flag ...": Node/V8 flags for the server (to try one).
+      // As `npm start` runs it, then LOAD_NODE_FLAGS="--flag ...": more flags (to try one).
+      ...npmScriptNodeFlags('start'),
       ...(process.env.LOAD_NODE_FLAGS?.split(' ').filter(Boolean) ?? []),
-      '--import',
-      'tsx',
       path.join(import.meta.dirname, '_load-server.ts'),
     ],
     {
