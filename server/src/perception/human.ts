@@ -11,6 +11,8 @@ import type { Config, Human, Tensor } from '@vladmandic/human';
 
 const require = createRequire(import.meta.url);
 const HUMAN_DIST = path.dirname(require.resolve('@vladmandic/human'));
+/** The Node WASM build, by its file path (the first trap above). */
+export const HUMAN_BUNDLE = path.join(HUMAN_DIST, 'human.node-wasm.js');
 export const MODELS_DIR = path.join(HUMAN_DIST, '..', 'models');
 const WASM_DIR = path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm')) + path.sep;
 const MODEL_SCHEME = 'file://';
@@ -74,7 +76,7 @@ let loading: Promise<Human> | undefined;
 
 async function load(): Promise<Human> {
   // CommonJS bundle required by path: see the first trap above.
-  const { Human: HumanCtor } = require(path.join(HUMAN_DIST, 'human.node-wasm.js')) as {
+  const { Human: HumanCtor } = require(HUMAN_BUNDLE) as {
     Human: HumanClass;
   };
   const human = new HumanCtor(BASE_CONFIG);

@@ -9,13 +9,16 @@ import type { RgbImage } from '../analysis/local/ocr-image.ts';
 import { threadCalls, type ThreadCalls } from '../lib/thread-calls.ts';
 import { tsWorker } from '../lib/ts-worker.ts';
 import type { Perception, PerceiveWhat } from './detect.ts';
+import { HUMAN_BUNDLE } from './human.ts';
 import type { LoadTask, PerceiveTask } from './thread-worker.ts';
 
 let current: { worker: Worker; calls: ThreadCalls } | undefined;
 
 function thread(): ThreadCalls {
   if (current) return current.calls;
-  const worker = tsWorker(new URL('./thread-worker.ts', import.meta.url));
+  const worker = tsWorker(new URL('./thread-worker.ts', import.meta.url), {
+    preload: [HUMAN_BUNDLE],
+  });
   const started = { worker, calls: threadCalls(worker, 'perception') };
   // A thread that died fails its pictures (threadCalls); the next picture starts a new one.
   const forget = (): void => {
