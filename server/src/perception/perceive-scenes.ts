@@ -54,7 +54,12 @@ interface ScenePlan {
 
 export async function perceiveScenes(
   scenes: readonly { framePaths: string[] }[],
-  tools: { ffmpeg: string; signal?: AbortSignal },
+  tools: {
+    ffmpeg: string;
+    signal?: AbortSignal;
+    /** Called once the models have their first frame (the caller starts other work then). */
+    onFirstLook?: () => void;
+  },
 ): Promise<{ scenes: PerceivedScene[]; stats: PerceptionStats }> {
   const stats: PerceptionStats = { frames: 0, faceMs: 0, objectFrames: 0, objectMs: 0 };
   const plans: ScenePlan[] = scenes.map((s) => {
@@ -81,7 +86,9 @@ export async function perceiveScenes(
     for (const plan of plans) {
       const first = await take(plan.first.length);
       const more = await take(plan.more.length);
-      out.push(await perceiveScene(first, more, stats, tools));
+      const looking = perceiveScene(first, more, stats, tools);
+      if (out.length === 0) tools.onFirstLook?.();
+      out.push(await looking);
     }
   } finally {
     // Stopped early: end the decode in progress.

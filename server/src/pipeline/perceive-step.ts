@@ -98,13 +98,25 @@ export const perceiveStep: Step<PerceiveResult> = {
       })),
     );
     // The OCR (text detection here, the engine in its own thread) runs while the models work in
-    // theirs. It never fails (a failure is logged), so it is simply awaited at the end.
-    const reading = readScreenLines(s, createProvider(s.ctx.config), scenes);
+    // theirs, from the moment they have their first frame: started together, its decode and
+    // detection delayed that frame by about a second, a second the models (the longest part)
+    // then lost. It never fails (a failure is logged), so it is simply awaited at the end; it
+    // does not start when looking at the faces and objects failed.
+    let startReading!: (start: boolean) => void;
+    const reading = new Promise<boolean>((resolve) => (startReading = resolve)).then((start) =>
+      start ? readScreenLines(s, createProvider(s.ctx.config), scenes) : null,
+    );
     let seen: Awaited<ReturnType<typeof perceiveScenes>>;
     try {
       await describePeople(s);
-      seen = await perceiveScenes(scenes, { ffmpeg: s.tools.ffmpeg, signal: s.signal });
+      seen = await perceiveScenes(scenes, {
+        ffmpeg: s.tools.ffmpeg,
+        signal: s.signal,
+        onFirstLook: () => startReading(true),
+      });
+      startReading(true);
     } finally {
+      startReading(false);
       await reading.catch(() => undefined);
     }
     const people = await teamPeopleFaces(s.ctx.db, s.video.id);
