@@ -1,8 +1,9 @@
 // Search latency on the embedded database (PGlite, on disk as the product runs it) at 10,000
 // videos / 200,000 scenes and 50,000 videos / 1,000,000 scenes of synthetic vectors, nested as
 // real embeddings are (topic, subtopic, video, scene), and Zipf-like words
-// (bench/_search-archive.ts: seeded, built once, cached under .tmp/). For each method (dense, keyword, hybrid) of scene and video search, scene search within one video, and
-// similar video / similar scene: p50 / p95 against the bar (20 ms at 200k scenes, 50 ms at 1M).
+// (bench/_search-archive.ts: seeded, built once, cached under .tmp/). For each method (dense,
+// keyword, hybrid) of scene and video search, scene search within one video, and similar video /
+// similar scene: p50 / p95 against the bar (20 ms at 200k scenes, 50 ms at 1M).
 // Beside them, in the same run: the exact BM25 reference (tests/support/exact-bm25.ts) with the
 // keyword search's recall@10 against it, HNSW recall@10 against an exact scan, the time to index
 // one more video of 200 scenes, and the keyword index's size on disk per 1,000 scenes.
