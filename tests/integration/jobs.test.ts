@@ -7,8 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/src/config.ts';
 import type { AppContext } from '../../server/src/context.ts';
-import { migrate } from '../../server/src/db/migrate.ts';
-import { openPglite } from '../../server/src/db/pglite.ts';
+import { openTestDb } from '../support/test-db.ts';
 import { PermanentJobError } from '../../server/src/jobs/errors.ts';
 import { claimJob, jobsOfVideo, type JobRow } from '../../server/src/jobs/job-store.ts';
 import { JobName } from '../../server/src/jobs/names.ts';
@@ -26,8 +25,7 @@ const quiet = (): void => undefined;
 // One database for the file (opening PGlite is the slow part); each test starts with no jobs.
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'va-jobs-'));
-  const db = await openPglite(undefined);
-  await migrate(db);
+  const db = await openTestDb();
   ctx = await createContext(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' }), db);
   ctx.now = () => clock;
 });

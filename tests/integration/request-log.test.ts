@@ -7,8 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/src/app.ts';
 import { loadConfig } from '../../server/src/config.ts';
-import { migrate } from '../../server/src/db/migrate.ts';
-import { openPglite } from '../../server/src/db/pglite.ts';
+import { openTestDb } from '../support/test-db.ts';
 import { REDACTED } from '../../server/src/plugins/request-log.ts';
 import { createContext } from '../../server/src/context.ts';
 
@@ -20,8 +19,7 @@ const lines: string[] = [];
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'va-log-'));
   const config = loadConfig({ DATA_DIR: dataDir, WEB_ROOT: dataDir, LOG_LEVEL: 'info' });
-  const db = await openPglite(undefined);
-  await migrate(db);
+  const db = await openTestDb();
   const ctx = await createContext(config, db);
   app = await buildApp(ctx, { logStream: { write: (line) => void lines.push(line) } });
 }, 120_000);

@@ -8,8 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/src/config.ts';
 import type { AppContext } from '../../server/src/context.ts';
 import type { Db } from '../../server/src/db/db.ts';
-import { migrate } from '../../server/src/db/migrate.ts';
-import { openPglite } from '../../server/src/db/pglite.ts';
+import { openTestDb } from '../support/test-db.ts';
 import { openPostgres } from '../../server/src/db/postgres.ts';
 import { JobName } from '../../server/src/jobs/names.ts';
 import type { JobHandler } from '../../server/src/jobs/registry.ts';
@@ -42,8 +41,7 @@ describe('scheduler on PGlite, four workers', () => {
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'va-schedules-'));
-    const db = await openPglite(undefined);
-    await migrate(db);
+    const db = await openTestDb();
     ctx = await createContext(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' }), db);
     ctx.now = () => clock;
     // The product's schedules with handlers that only count their runs.

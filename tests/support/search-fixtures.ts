@@ -2,14 +2,12 @@
 // the search and index tests.
 import { loadConfig } from '../../server/src/config.ts';
 import type { AppContext } from '../../server/src/context.ts';
-import { migrate } from '../../server/src/db/migrate.ts';
-import { openPglite } from '../../server/src/db/pglite.ts';
+import { openTestDb } from './test-db.ts';
 
 export type SearchTestCtx = Pick<AppContext, 'db' | 'config'>;
 
 export async function makeSearchCtx(env: Record<string, string> = {}): Promise<SearchTestCtx> {
-  const db = await openPglite(undefined);
-  await migrate(db);
+  const db = await openTestDb();
   return { db, config: loadConfig({ DATA_DIR: '/tmp/unused', ...env }) };
 }
 

@@ -4,10 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { hashPassword } from '../../server/src/auth/passwords.ts';
 import { loadConfig, type Config } from '../../server/src/config.ts';
-import { migrate } from '../../server/src/db/migrate.ts';
-import { openPglite } from '../../server/src/db/pglite.ts';
 import { findOrCreateTeam, insertUser } from '../../server/src/repositories/users.ts';
 import { startServer, type Running } from '../../server/src/server.ts';
+import { openTestDb } from './test-db.ts';
 
 export interface TestServer extends Running {
   url: string;
@@ -42,8 +41,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     LOG_LEVEL: 'warn',
     ...env,
   });
-  const db = env.DATABASE_URL ? undefined : await openPglite(undefined);
-  if (db) await migrate(db);
+  const db = env.DATABASE_URL ? undefined : await openTestDb();
   const running = await startServer(config, { logger: false, ...(db ? { db } : {}) });
   const address = running.app.server.address();
   if (!address || typeof address === 'string') throw new Error('server did not bind a port');

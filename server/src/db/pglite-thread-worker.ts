@@ -2,6 +2,7 @@
 // statements (synchronous WASM, and the parsing of their rows) run beside the server's thread
 // instead of on it. Calls run one at a time in the order they came; while a transaction is
 // open, only its own calls run and the others wait for its end, as on one connection.
+import fs from 'node:fs';
 import v8 from 'node:v8';
 import { parentPort } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
@@ -17,8 +18,13 @@ import { PreparedStatements } from './pglite-statements.ts';
 v8.setFlagsFromString('--no-wasm-dynamic-tiering');
 
 export type DbCall =
-  /** Creates the database: in memory, or on disk in dataDir. */
-  | { id: number; op: 'open'; dataDir: string | undefined }
+  /**
+   * Creates the database: in memory, or on disk in dataDir. An in-memory one may start as a copy
+   * of a file written by `save` instead of from an empty cluster (PGlite's initdb).
+   */
+  | { id: number; op: 'open'; dataDir: string | undefined; from?: string }
+  /** Writes the whole database to a file (a tar of its folder), for `open` to start from. */
+  | { id: number; op: 'save'; file: string }
   | {
       id: number;
       op: 'query';
@@ -54,9 +60,17 @@ function database(): { pg: PGlite; statements: PreparedStatements } {
 async function perform(call: DbCall): Promise<unknown> {
   switch (call.op) {
     case 'open':
-      pg = await PGlite.create(pgliteOptions(call.dataDir));
+      pg = await PGlite.create({
+        ...pgliteOptions(call.dataDir),
+        ...(call.from ? { loadDataDir: await fs.openAsBlob(call.from) } : {}),
+      });
       statements = new PreparedStatements(pg);
       return undefined;
+    case 'save': {
+      const dump = await database().pg.dumpDataDir('none');
+      await fs.promises.writeFile(call.file, Buffer.from(await dump.arrayBuffer()));
+      return undefined;
+    }
     case 'query':
       return database().statements.query(call.sql, call.params, call.settings);
     case 'exec':

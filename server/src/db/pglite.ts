@@ -17,9 +17,21 @@ type WithoutId<C> = C extends unknown ? Omit<C, 'id'> : never;
 type Call = WithoutId<DbCall>;
 type Send = <R>(c: Call) => Promise<R>;
 
-/** Opens the embedded database; dataDir undefined means in memory (tests). */
-export async function openPglite(dataDir: string | undefined): Promise<Db> {
-  if (!dataDir) return openThread(undefined);
+/** The embedded database, which can also be saved whole to a file. */
+export interface PgliteDb extends Db {
+  /** Writes the database to `file`, from which an in-memory one can start (`openPglite`). */
+  save(file: string): Promise<void>;
+}
+
+/**
+ * Opens the embedded database; dataDir undefined means in memory (tests), then as a copy of a
+ * saved one when `from` names its file.
+ */
+export async function openPglite(
+  dataDir: string | undefined,
+  opts: { from?: string } = {},
+): Promise<PgliteDb> {
+  if (!dataDir) return openThread(undefined, opts.from);
   fs.mkdirSync(dataDir, { recursive: true });
   const unlock = lockEmbeddedDatabase(dataDir);
   try {
@@ -37,12 +49,12 @@ export async function openPglite(dataDir: string | undefined): Promise<Db> {
   }
 }
 
-async function openThread(dataDir: string | undefined): Promise<Db> {
+async function openThread(dataDir: string | undefined, from?: string): Promise<PgliteDb> {
   const worker = tsWorker(new URL('./pglite-thread-worker.ts', import.meta.url));
   const calls = threadCalls(worker, 'database');
   const call: Send = (c) => calls.call(c);
   try {
-    await call({ op: 'open', dataDir });
+    await call({ op: 'open', dataDir, ...(from ? { from } : {}) });
   } catch (err) {
     await worker.terminate();
     throw err;
@@ -71,6 +83,7 @@ async function openThread(dataDir: string | undefined): Promise<Db> {
       await call({ op: 'end', tx, commit: true });
       return result;
     },
+    save: (file) => call({ op: 'save', file }),
     async close() {
       await call({ op: 'close' });
       await worker.terminate();
