@@ -1,4 +1,5 @@
-// The scene detector fed with synthetic 64x36 frames: the scene cap keeps the strongest cuts.
+// The scene detector fed with synthetic 64x36 frames: the scene cap keeps the strongest cuts, and
+// the boundaries it calls settled while the stream goes on are the ones it finally answers.
 import { describe, expect, it } from 'vitest';
 import { SceneDetector } from './scene-detector.ts';
 
@@ -41,5 +42,56 @@ describe('SceneDetector scene cap', () => {
 
   it('keeps only the strongest boundaries, in time order, when capped', () => {
     expect(run(3)).toEqual([2000, 6000]);
+  });
+});
+
+describe('SceneDetector settled boundaries', () => {
+  /** A small deterministic generator (the same stream on every run). */
+  const random = (seed: number) => () => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed / 2147483648;
+  };
+
+  /** Shots of 0.3 to 3 s (many closer than the minimum scene), some joined by fades to black. */
+  function stream(seed: number): Uint8Array[] {
+    const next = random(seed);
+    const frames: Uint8Array[] = [];
+    let levels = [128, 128, 128, 128];
+    for (let shot = 0; shot < 14; shot++) {
+      const fresh = levels.map(() => 20 + Math.floor(next() * 215));
+      if (next() < 0.3) {
+        // A fade out and in over 1 s.
+        for (let k = 0; k < FPS; k++) {
+          const gain = Math.abs(k - FPS / 2) / (FPS / 2);
+          const from = k < FPS / 2 ? levels : fresh;
+          frames.push(stripes(from.map((v) => Math.round(v * gain))));
+        }
+      }
+      levels = fresh;
+      const length = Math.round((0.3 + next() * 2.7) * FPS);
+      for (let i = 0; i < length; i++) frames.push(stripes(levels));
+    }
+    return frames;
+  }
+
+  it('calls settled only boundaries that finish answers, and misses none before them', () => {
+    for (const seed of [1, 2, 3, 4, 5, 6]) {
+      const frames = stream(seed);
+      const d = new SceneDetector({ fps: FPS, width: W, height: H, minSceneMs: 1000 });
+      const seen: number[][] = [];
+      for (const frame of frames) {
+        d.push(frame);
+        seen.push(d.settled());
+      }
+      const final = d.finish();
+      expect(final.length, `seed ${seed}`).toBeGreaterThan(5);
+      for (const settled of seen) {
+        const last = settled.at(-1) ?? -1;
+        expect(settled, `seed ${seed}`).toEqual(final.filter((ms) => ms <= last));
+      }
+      // Settling keeps up with the stream: all but the last few seconds are settled by the end.
+      const atEnd = seen.at(-1)!;
+      expect(atEnd.length, `seed ${seed}`).toBeGreaterThanOrEqual(final.length - 3);
+    }
   });
 });

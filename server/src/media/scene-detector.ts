@@ -93,7 +93,12 @@ export class SceneDetector {
     const n = this.visual.count;
     // Cuts are confirmed one sample late (flash check); gradual centres `span` samples late.
     if (n >= 3) this.checkCut(n - 2);
-    if (n > 2 * this.span + LOOKAHEAD) this.checkGradual(n - 1 - this.span - LOOKAHEAD);
+    if (n > 2 * this.span + LOOKAHEAD) {
+      const c = n - 1 - this.span - LOOKAHEAD;
+      this.checkGradual(c);
+      // Too far behind to grow: closed now, as the next transition or finish() would close it.
+      if (this.open && c - this.open.to > MERGE_GAP) this.closeOpen();
+    }
   }
 
   /** Scene start times after the first scene, in ms, at least minSceneMs apart. */
@@ -101,15 +106,48 @@ export class SceneDetector {
     const n = this.visual.count;
     if (n >= 2) this.checkCut(n - 1);
     this.closeOpen();
-    // Hard cuts are the surest boundaries: they claim their place first, then the transitions;
-    // anything closer than the minimum scene length to a kept boundary or an end is dropped.
-    const strongestFirst = [...this.cuts].sort(
-      (x, y) => this.visual.motion.get(y) - this.visual.motion.get(x),
-    );
     const placed = this.gradual.map((t) => this.placeTransition(t));
-    const ordered = [...strongestFirst, ...placed.filter((i) => i !== undefined)];
-    const end = this.visual.timeMs(n);
-    const room = (this.o.maxScenes ?? Infinity) - 1;
+    const candidates = [...this.cuts, ...placed.filter((i) => i !== undefined)];
+    return this.place(candidates, this.visual.timeMs(n), (this.o.maxScenes ?? Infinity) - 1);
+  }
+
+  /**
+   * The boundaries no later sample can change, while the stream goes on: those finish() will
+   * answer too, unless the scene cap then drops some. A candidate is settled once every sample
+   * that could hold a rival within minSceneMs of it, or of a rival of a rival, has been judged.
+   */
+  settled(): number[] {
+    const n = this.visual.count;
+    // Cuts are judged up to sample n - 2, gradual centres up to n - 1 - span - LOOKAHEAD, and an
+    // open transition may still grow or be placed anywhere from its start.
+    let frontier = Math.min(n - 2, n - 1 - this.span - LOOKAHEAD);
+    if (this.open) frontier = Math.min(frontier, this.open.from);
+    if (frontier <= 0) return [];
+    const placed = this.gradual.map((t) => this.placeTransition(t));
+    const times = [...this.cuts, ...placed.filter((i) => i !== undefined)]
+      .map((i) => ({ i, ms: this.visual.timeMs(i) }))
+      .sort((a, b) => b.ms - a.ms);
+    let bound = this.visual.timeMs(frontier) - this.o.minSceneMs;
+    const sure: number[] = [];
+    for (const c of times) {
+      if (c.ms > bound) bound = Math.min(bound, c.ms - this.o.minSceneMs);
+      else sure.push(c.i);
+    }
+    return this.place(sure, Infinity, Infinity);
+  }
+
+  /**
+   * Hard cuts are the surest boundaries: they claim their place first, strongest first, then the
+   * transitions (in time order); anything closer than the minimum scene length to a kept boundary
+   * or an end is dropped, and at most `room` are kept.
+   */
+  private place(candidates: number[], endMs: number, room: number): number[] {
+    const cuts = new Set(this.cuts);
+    const strongestFirst = candidates
+      .filter((i) => cuts.has(i))
+      .sort((x, y) => this.visual.motion.get(y) - this.visual.motion.get(x));
+    const transitions = candidates.filter((i) => !cuts.has(i)).sort((x, y) => x - y);
+    const ordered = [...strongestFirst, ...transitions];
     // Sorted, so each candidate checks only its two neighbours (a long video has many).
     const kept: number[] = [];
     for (const i of ordered) {
@@ -118,7 +156,7 @@ export class SceneDetector {
       const at = sortedIndex(kept, ms);
       const fits =
         ms >= this.o.minSceneMs &&
-        end - ms >= this.o.minSceneMs &&
+        endMs - ms >= this.o.minSceneMs &&
         (at === 0 || ms - kept[at - 1]! >= this.o.minSceneMs) &&
         (at === kept.length || kept[at]! - ms >= this.o.minSceneMs);
       if (fits) kept.splice(at, 0, ms);
