@@ -94,6 +94,7 @@ async function child(file: string): Promise<void> {
         faceMs: perceived.faceMs ?? 0,
         objectFrames: perceived.objectFrames ?? 0,
         objectMs: perceived.objectMs ?? 0,
+        aheadScenes: perceived.aheadScenes ?? 0,
         steps: stepSeconds(startedAt, ends, cpuSamples),
         cpuS: cpuSamples.at(-1)!.cpuS - cpuSamples[0]!.cpuS,
       }),
@@ -215,6 +216,8 @@ interface ChildResult {
   faceMs: number;
   objectFrames: number;
   objectMs: number;
+  /** Scenes the models looked at during the cut. */
+  aheadScenes: number;
   /** Seconds (and CPU seconds) per pipeline step. */
   steps: string;
   /** CPU seconds of the whole analysis: the worker's threads and its ffmpeg runs. */
@@ -227,7 +230,8 @@ function perceptionLine(out: ChildResult): string {
   const per = (ms: number, n: number): string => (n > 0 ? (ms / n).toFixed(0) : '-');
   return (
     `faces and objects: ${out.frames} frames looked at; faces ${per(out.faceMs, out.frames)} ` +
-    `ms/frame, objects ${per(out.objectMs, out.objectFrames)} ms/frame (${out.objectFrames} frames)\n` +
+    `ms/frame, objects ${per(out.objectMs, out.objectFrames)} ms/frame (${out.objectFrames} frames); ` +
+    `${out.aheadScenes} of ${out.scenes} scenes looked at during the cut\n` +
     `steps (s): ${out.steps}`
   );
 }

@@ -55,6 +55,24 @@ export interface AnalysisPassOptions {
    */
   frameRate?: number;
   signal?: AbortSignal;
+  /** Told, about once a second of video, what the cut has settled so far (see SettledCut). */
+  onSettled?: (cut: SettledCut) => void;
+}
+
+/** The part of the cut no later picture can change, while the decode goes on. */
+export interface SettledCut {
+  /** Boundaries (ms) that finish will answer too (SceneDetector.settled). */
+  boundariesMs: number[];
+  gridFps: number;
+  /** The image of candidate i, once written. */
+  gridFrame(i: number): string;
+  /** How many candidates are whole on disk (ffmpeg has begun the next one). */
+  gridWritten(): number;
+  /**
+   * Counts the decodes: a stream whose reference pictures are too sparse is decoded again in
+   * full, and what the first decode settled no longer holds.
+   */
+  attempt: number;
 }
 
 /** Candidate images per second: dense for short videos, sparse for long ones (disk and time). */
@@ -68,17 +86,17 @@ export function gridFpsFor(durationMs: number): number {
 export async function runAnalysisPass(o: AnalysisPassOptions): Promise<AnalysisPassResult> {
   const statsFps = o.statsFps ?? 10;
   if (o.frameRate !== undefined && o.frameRate < 2 * statsFps) {
-    return decodePass(o, statsFps, false);
+    return decodePass(o, statsFps, false, 1);
   }
   // Most videos with B-frames leave about half their pictures to a reference-only decode (the
   // bench's 720p video: 58 % of a full decode's CPU). A stream whose references are sparse
   // (B-frames that nothing refers to between every pair of P-frames at 25 fps, or P-frames that
   // only refer to the keyframe) would be sampled too coarsely: it is decoded again in full, at
   // the cost of a pass.
-  const pass = await decodePass(o, statsFps, true);
+  const pass = await decodePass(o, statsFps, true, 1);
   if (pass.decodedPictures >= (statsFps * pass.decodedMs) / 1000) return pass;
   await Promise.all(pass.gridFrames.map((f) => fs.promises.rm(f, { force: true })));
-  return decodePass(o, statsFps, false);
+  return decodePass(o, statsFps, false, 2);
 }
 
 /** One decode of every picture, or of the reference pictures only. */
@@ -86,6 +104,7 @@ async function decodePass(
   o: AnalysisPassOptions,
   statsFps: number,
   referenceOnly: boolean,
+  attempt: number,
 ): Promise<AnalysisPassResult> {
   const countFile = path.join(o.workDir, 'decoded.raw');
   const gridFps = gridFpsFor(o.durationMs);
@@ -95,6 +114,20 @@ async function decodePass(
     height: STATS_HEIGHT,
     minSceneMs: o.minSceneMs,
     maxScenes: o.maxScenes,
+  });
+  // Each decode names its images apart: the models may still read the first one's.
+  const gridFrame = (i: number): string =>
+    path.join(o.workDir, `f${attempt}-${String(i + 1).padStart(6, '0')}.jpg`);
+  let written = 0;
+  const settledCut = (): SettledCut => ({
+    boundariesMs: detector.settled(),
+    gridFps,
+    gridFrame,
+    gridWritten() {
+      while (fs.existsSync(gridFrame(written + 1))) written++;
+      return written;
+    },
+    attempt,
   });
   const frameBytes = STATS_WIDTH * STATS_HEIGHT * 3;
   const pending = Buffer.alloc(frameBytes);
@@ -109,6 +142,7 @@ async function decodePass(
       if (filled === frameBytes) {
         detector.push(pending);
         filled = 0;
+        if (o.onSettled && detector.visual.count % statsFps === 0) o.onSettled(settledCut());
       }
     }
   };
@@ -118,7 +152,7 @@ async function decodePass(
       statsFps,
       gridFps,
       frameMaxWidth: o.frameMaxWidth ?? 640,
-      framePattern: path.join(o.workDir, 'f%06d.jpg'),
+      framePattern: path.join(o.workDir, `f${attempt}-%06d.jpg`),
       format: o.format,
       referenceOnly,
       countFile,
@@ -126,7 +160,7 @@ async function decodePass(
     { onStdout, signal: o.signal, timeoutMs: Math.max(10 * 60_000, o.durationMs * 4) },
   );
   const gridFrames = (await fs.promises.readdir(o.workDir))
-    .filter((f) => /^f\d{6}\.jpg$/.test(f))
+    .filter((f) => f.startsWith(`f${attempt}-`) && /^f\d-\d{6}\.jpg$/.test(f))
     .sort()
     .map((f) => path.join(o.workDir, f));
   // No file when nothing was decoded (ffmpeg opens its outputs on the first picture).

@@ -1,13 +1,16 @@
 // Who and what is in each scene (issue 16), with either provider: the people images' faces
 // are described, the scenes' faces matched against the team's people, and the COCO objects seen
-// on enough frames kept; the provider's OCR reads the words on screen meanwhile. Face embeddings go to the database (migration 010); the step's
-// recorded result holds only names, counts and labels for the understand step.
+// on enough frames kept; the provider's OCR reads the words on screen meanwhile. Most scenes are
+// looked at during the scene cut already (perception/perceive-ahead.ts). Face embeddings go to
+// the database (migration 010); the step's recorded result holds only names, counts and labels
+// for the understand step.
 import { createProvider } from '../analysis/create.ts';
 import type { ScreenLine } from '../analysis/provider.ts';
 import { createLog, errorText } from '../jobs/log.ts';
 import { loadPerception, perceiveImage } from '../perception/thread.ts';
+import { PerceiveAhead, perceiveAllScenes } from '../perception/perceive-ahead.ts';
 import { groupFaces, scenePeople } from '../perception/face-match.ts';
-import { NOT_OBJECTS, perceiveScenes, type PerceivedScene } from '../perception/perceive-scenes.ts';
+import { NOT_OBJECTS, type PerceivedScene } from '../perception/perceive-scenes.ts';
 import { decodePicture } from '../perception/picture.ts';
 import {
   personImagesOf,
@@ -35,6 +38,8 @@ export interface PerceiveResult {
   faceMs: number;
   objectFrames: number;
   objectMs: number;
+  /** Scenes looked at during the cut (absent from records made before). */
+  aheadScenes?: number;
   /**
    * On-screen lines of each scene, read by OCR alongside the models; null when the provider reads
    * none or the reading failed (absent from records made before: the understand step reads them).
@@ -83,11 +88,24 @@ async function describePeople(s: StepContext): Promise<void> {
   }
 }
 
+/** The scenes looked at during the cut (started by this step's prepare), if any. */
+export function perceiveAheadOf(s: StepContext): PerceiveAhead | undefined {
+  const ahead = s.ahead.get('perceive');
+  return ahead instanceof PerceiveAhead ? ahead : undefined;
+}
+
 export const perceiveStep: Step<PerceiveResult> = {
   name: 'perceive',
   // The models load in their thread (about 3 s of one core) during the scene cut, whose decode
-  // runs on one thread and leaves the other core to them.
-  prepare: { after: 'rendition', start: () => void loadPerception() },
+  // runs on one thread and leaves the other core to them; then they look at the scenes the cut
+  // has settled (scenes step).
+  prepare: {
+    after: 'rendition',
+    start(s) {
+      void loadPerception();
+      s.ahead.set('perceive', new PerceiveAhead({ ffmpeg: s.tools.ffmpeg, signal: s.signal }));
+    },
+  },
   async run(s) {
     const stored = await scenesOf(s.ctx.db, s.video.id);
     const scenes = await Promise.all(
@@ -98,18 +116,18 @@ export const perceiveStep: Step<PerceiveResult> = {
       })),
     );
     // The OCR (text detection here, the engine in its own thread) runs while the models work in
-    // theirs, from the moment they have their first frame: started together, its decode and
-    // detection delayed that frame by about a second, a second the models (the longest part)
-    // then lost. It never fails (a failure is logged), so it is simply awaited at the end; it
+    // theirs, from the moment they have their first frame (or at once when most scenes were
+    // looked at during the cut): started together, its decode and detection delayed that frame
+    // by about a second, a second the models (then the longest part) lost. It never fails (a failure is logged), so it is simply awaited at the end; it
     // does not start when looking at the faces and objects failed.
     let startReading!: (start: boolean) => void;
     const reading = new Promise<boolean>((resolve) => (startReading = resolve)).then((start) =>
       start ? readScreenLines(s, createProvider(s.ctx.config), scenes) : null,
     );
-    let seen: Awaited<ReturnType<typeof perceiveScenes>>;
+    let seen: Awaited<ReturnType<typeof perceiveAllScenes>>;
     try {
       await describePeople(s);
-      seen = await perceiveScenes(scenes, {
+      seen = await perceiveAllScenes(perceiveAheadOf(s), scenes, {
         ffmpeg: s.tools.ffmpeg,
         signal: s.signal,
         onFirstLook: () => startReading(true),
@@ -121,7 +139,12 @@ export const perceiveStep: Step<PerceiveResult> = {
     }
     const people = await teamPeopleFaces(s.ctx.db, s.video.id);
     const rows: SceneFaceRow[] = [];
-    const result: PerceiveResult = { scenes: [], ...seen.stats, screenText: await reading };
+    const result: PerceiveResult = {
+      scenes: [],
+      ...seen.stats,
+      aheadScenes: seen.aheadScenes,
+      screenText: await reading,
+    };
     for (const [i, scene] of seen.scenes.entries()) {
       const idx = stored[i]!.idx;
       groupFaces(scene.faces, people).forEach((g, n) =>

@@ -2,10 +2,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { VIDEO_SCENES_MAX } from '../limits.ts';
-import { endsEarly, runAnalysisPass } from '../media/analysis-pass.ts';
+import { endsEarly, runAnalysisPass, type SettledCut } from '../media/analysis-pass.ts';
+import type { PerceiveAhead } from '../perception/perceive-ahead.ts';
 import { PermanentJobError } from '../jobs/errors.ts';
 import type { SceneVisual } from '../media/visual.ts';
 import { probeOf } from './media-steps.ts';
+import { perceiveAheadOf } from './perceive-step.ts';
 import { outputKey, type Step } from './step-context.ts';
 import { replaceScenes, updateVideo, type SceneInsert } from './video-store.ts';
 
@@ -28,12 +30,49 @@ export function pickEvenly(from: number, to: number, max: number, nearest: numbe
   return Array.from({ length: max }, (_, i) => from + Math.floor(((i + 0.5) * count) / max));
 }
 
+/**
+ * The candidate frames (indexes) kept for the scene startMs..endMs: MAX_FRAMES_PER_SCENE evenly
+ * spread, from a grid of gridFps candidates of which `gridCount` exist.
+ */
+export function scenePicks(
+  startMs: number,
+  endMs: number,
+  gridFps: number,
+  gridCount: number,
+): number[] {
+  const gridIndex = (ms: number): number => Math.ceil((ms * gridFps) / 1000 - 1e-6);
+  const mid = Math.min(gridCount - 1, Math.floor((((startMs + endMs) / 2) * gridFps) / 1000));
+  return pickEvenly(
+    Math.min(gridCount, gridIndex(startMs)),
+    Math.min(gridCount, gridIndex(endMs)),
+    MAX_FRAMES_PER_SCENE,
+    mid,
+  );
+}
+
+/** Offers the models each scene the cut has settled, once its frames are written. */
+function offerSettled(ahead: PerceiveAhead, cut: SettledCut): void {
+  if (cut.attempt !== ahead.attempt) ahead.restart(cut.attempt);
+  const starts = [0, ...cut.boundariesMs];
+  for (let idx = ahead.offered; idx + 1 < starts.length; idx++) {
+    const startMs = starts[idx]!;
+    const endMs = starts[idx + 1]!;
+    // The candidates up to the scene's end, as scenePicks reads them once the cut is over.
+    const needed = Math.ceil((endMs * cut.gridFps) / 1000 - 1e-6);
+    if (cut.gridWritten() < needed) return;
+    const picks = scenePicks(startMs, endMs, cut.gridFps, needed);
+    ahead.offer({ startMs, endMs, framePaths: picks.map((i) => cut.gridFrame(i)) });
+  }
+}
+
 export const scenesStep: Step<ScenesResult> = {
   name: 'scenes',
   async run(s) {
     const probe = probeOf(s);
     const gridDir = path.join(s.workDir, 'frames');
     await fs.promises.mkdir(gridDir, { recursive: true });
+    // Scenes the cut has settled are looked at by the models while it goes on (perceive step).
+    const ahead = perceiveAheadOf(s);
     const pass = await runAnalysisPass({
       ffmpeg: s.tools.ffmpeg,
       input: await s.localFile(s.video.source_key!),
@@ -45,7 +84,11 @@ export const scenesStep: Step<ScenesResult> = {
       frameMaxWidth: FRAME_MAX_WIDTH,
       frameRate: probe.frameRate,
       signal: s.signal,
+      ...(ahead && {
+        onSettled: (cut: SettledCut) => offerSettled(ahead, cut),
+      }),
     });
+    ahead?.stopOffers();
     if (endsEarly(probe.durationMs, pass.decodedMs)) {
       const shown = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
       throw new PermanentJobError(
@@ -58,22 +101,12 @@ export const scenesStep: Step<ScenesResult> = {
     await s.ctx.storage.deletePrefix(outputKey(s.video.id, 'scenes'));
     if (grid.length === 0) throw new Error('the video has no decodable frames');
     const starts = [0, ...pass.boundariesMs];
-    const gridIndex = (ms: number): number => Math.ceil((ms * pass.gridFps) / 1000 - 1e-6);
     const rows: SceneInsert[] = [];
     const result: ScenesResult = { scenes: [] };
     for (let idx = 0; idx < starts.length; idx++) {
       const startMs = starts[idx]!;
       const endMs = starts[idx + 1] ?? probe.durationMs;
-      const mid = Math.min(
-        grid.length - 1,
-        Math.floor((((startMs + endMs) / 2) * pass.gridFps) / 1000),
-      );
-      const picks = pickEvenly(
-        Math.min(grid.length, gridIndex(startMs)),
-        Math.min(grid.length, gridIndex(endMs)),
-        MAX_FRAMES_PER_SCENE,
-        mid,
-      );
+      const picks = scenePicks(startMs, endMs, pass.gridFps, grid.length);
       const frames: string[] = [];
       for (const [n, g] of picks.entries()) {
         const key = outputKey(
@@ -110,7 +143,10 @@ export const scenesStep: Step<ScenesResult> = {
       await replaceScenes(q, s.video.id, rows);
       await updateVideo(q, s.video.id, { thumbnail_key: coverKey });
     });
-    await fs.promises.rm(gridDir, { recursive: true, force: true });
+    // The models may still be reading candidates of the last scenes offered.
+    void (ahead?.idle() ?? Promise.resolve()).then(() =>
+      fs.promises.rm(gridDir, { recursive: true, force: true }),
+    );
     return result;
   },
 };

@@ -19,6 +19,11 @@ export interface StepContext {
   results: Map<string, unknown>;
   /** A local file of the storage key (cached for the run). */
   localFile(key: string): Promise<string>;
+  /**
+   * Work one step started for a later one in this run, by the later step's name (not recorded:
+   * a resumed run does it again).
+   */
+  ahead: Map<string, unknown>;
 }
 
 export interface Step<T = unknown> {
@@ -61,6 +66,7 @@ export async function openStepContext(
     signal,
     workDir,
     results,
+    ahead: new Map(),
     async localFile(key) {
       const found = held.get(key);
       if (found) return found.path;
