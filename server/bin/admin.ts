@@ -136,7 +136,7 @@ async function main(argv: string[]): Promise<number> {
   if (!prepare) throw new UsageError(`Unknown command "${command}"`);
   const run = prepare(rest);
   const config = loadConfig();
-  const db = await openDatabase(config);
+  const db = await openDatabase(config, { shortRun: true });
   try {
     await run(db, config);
   } finally {

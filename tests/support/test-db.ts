@@ -24,7 +24,7 @@ let made: Promise<string> | undefined;
 async function template(): Promise<string> {
   const file = templateFile();
   if (fs.existsSync(file)) return file;
-  const db = await openPglite(undefined);
+  const db = await openPglite(undefined, { shortRun: true });
   try {
     await migrate(db);
     const partial = `${file}.${process.pid}.part`;
@@ -39,7 +39,7 @@ async function template(): Promise<string> {
 /** A new in-memory database with every migration applied. */
 export async function openTestDb(): Promise<PgliteDb> {
   made ??= template();
-  const db = await openPglite(undefined, { from: await made });
+  const db = await openPglite(undefined, { from: await made, shortRun: true });
   // A no-op on the copy; it keeps a test honest if the copy were ever stale.
   await migrate(db);
   return db;

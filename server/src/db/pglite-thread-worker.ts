@@ -14,15 +14,16 @@ import { PreparedStatements } from './pglite-statements.ts';
 // instead of by its baseline compiler with only the hottest functions optimised later: under
 // load the baseline code kept the database thread overloaded for the first 15 s after a start
 // and served a paced load's median in 40 ms instead of 7 (docs/decisions.md, "Load bench").
-// A process-wide V8 setting, read when a module is compiled: it is made before PGlite's is.
-v8.setFlagsFromString('--no-wasm-dynamic-tiering');
+// A process-wide V8 setting, read when a module is compiled: it is made before PGlite's is, for a
+// server; a short run (the admin command, tests) starts about 1.5 CPU-s sooner without it.
+const optimiseAll = (): void => v8.setFlagsFromString('--no-wasm-dynamic-tiering');
 
 export type DbCall =
   /**
    * Creates the database: in memory, or on disk in dataDir. An in-memory one may start as a copy
    * of a file written by `save` instead of from an empty cluster (PGlite's initdb).
    */
-  | { id: number; op: 'open'; dataDir: string | undefined; from?: string }
+  | { id: number; op: 'open'; dataDir: string | undefined; from?: string; shortRun?: boolean }
   /** Writes the whole database to a file (a tar of its folder), for `open` to start from. */
   | { id: number; op: 'save'; file: string }
   | {
@@ -60,6 +61,7 @@ function database(): { pg: PGlite; statements: PreparedStatements } {
 async function perform(call: DbCall): Promise<unknown> {
   switch (call.op) {
     case 'open':
+      if (!call.shortRun) optimiseAll();
       pg = await PGlite.create({
         ...pgliteOptions(call.dataDir),
         ...(call.from ? { loadDataDir: await fs.openAsBlob(call.from) } : {}),

@@ -23,19 +23,26 @@ export interface PgliteDb extends Db {
   save(file: string): Promise<void>;
 }
 
-/**
- * Opens the embedded database; dataDir undefined means in memory (tests), then as a copy of a
- * saved one when `from` names its file.
- */
+export interface PgliteOpenOptions {
+  /** An in-memory database starts as a copy of this file (PgliteDb.save). */
+  from?: string;
+  /**
+   * A short run (the admin command, tests): PostgreSQL's code is left to V8's baseline compiler,
+   * which starts sooner but serves a load slower than a server's fully optimised code.
+   */
+  shortRun?: boolean;
+}
+
+/** Opens the embedded database; dataDir undefined means in memory (tests). */
 export async function openPglite(
   dataDir: string | undefined,
-  opts: { from?: string } = {},
+  opts: PgliteOpenOptions = {},
 ): Promise<PgliteDb> {
-  if (!dataDir) return openThread(undefined, opts.from);
+  if (!dataDir) return openThread(undefined, opts);
   fs.mkdirSync(dataDir, { recursive: true });
   const unlock = lockEmbeddedDatabase(dataDir);
   try {
-    const db = await openThread(dataDir);
+    const db = await openThread(dataDir, opts);
     return {
       ...db,
       close: async () => {
@@ -49,12 +56,12 @@ export async function openPglite(
   }
 }
 
-async function openThread(dataDir: string | undefined, from?: string): Promise<PgliteDb> {
+async function openThread(dataDir: string | undefined, opts: PgliteOpenOptions): Promise<PgliteDb> {
   const worker = tsWorker(new URL('./pglite-thread-worker.ts', import.meta.url));
   const calls = threadCalls(worker, 'database');
   const call: Send = (c) => calls.call(c);
   try {
-    await call({ op: 'open', dataDir, ...(from ? { from } : {}) });
+    await call({ op: 'open', dataDir, ...opts });
   } catch (err) {
     await worker.terminate();
     throw err;
