@@ -94,12 +94,10 @@ export const COUNT_BYTES = 4;
  * sample is the decoded picture nearest its tick, a frame or two away at most.
  */
 export function analysisPassArgs(input: string, o: AnalysisPassOptions): string[] {
-  // The candidate images are scaled bilinearly: on the bench's 720p video bicubic cost 0.6 s of
-  // the pass's 6.7 (its longest path), for a picture halved in each direction either way.
   const graph =
     `[0:v:0]setpts=PTS-STARTPTS,split=3[m][g][c];` +
     `[m]fps=${o.statsFps},scale=${STATS_WIDTH}:${STATS_HEIGHT}:flags=area,format=rgb24[stats];` +
-    `[g]fps=${o.gridFps},scale='min(${o.frameMaxWidth},iw)':-2:flags=bilinear,format=yuvj420p[frames];` +
+    `[g]fps=${o.gridFps},scale='min(${o.frameMaxWidth},iw)':-2,format=yuvj420p[frames];` +
     `[c]crop=2:2:0:0,format=gray[count]`;
   return [
     ...QUIET,
