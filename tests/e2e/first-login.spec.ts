@@ -1,8 +1,11 @@
 // Journey of issue 2: the provider makes an account with the admin command; the user logs in,
 // is led to change the initial password, and reaches the (empty) video list.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { after, before } from 'node:test';
 import { adminCreateUser } from './support/admin.ts';
-import { makeDataDir, startApp, type E2eApp } from './support/app.ts';
+import { startApp, type E2eApp } from './support/app.ts';
 import { journey } from './support/journey.ts';
 import { logIn, messages, waitForPath } from './support/ui.ts';
 
@@ -14,8 +17,9 @@ let initialPassword: string;
 const newcomer = 'newcomer@example.com';
 
 before(async () => {
-  const dataDir = makeDataDir();
-  // The provider makes the account with the admin command before the server starts.
+  // An empty DATA_DIR: the provider makes the account with the admin command before the server
+  // ever starts, and the command makes the database.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'va-e2e-'));
   initialPassword = adminCreateUser(dataDir, newcomer, 'Harbour Films');
   app = await startApp({ dataDir });
 });

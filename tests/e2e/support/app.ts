@@ -11,6 +11,7 @@ import { startServer, type Running } from '../../../server/src/server.ts';
 import { launchBrowser, policyViolations } from './browser.ts';
 import { WEB_ROOT } from './paths.ts';
 import { freePort } from '../../support/free-port.ts';
+import { copyMigratedDatabase } from '../../support/test-db.ts';
 
 export interface E2eApp {
   url: string;
@@ -29,8 +30,11 @@ export interface E2eApp {
   close(): Promise<void>;
 }
 
-export function makeDataDir(): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), 'va-e2e-'));
+/** A DATA_DIR with its database already made (tests/support/test-db.ts). */
+async function makeDataDir(): Promise<string> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'va-e2e-'));
+  await copyMigratedDatabase(dir);
+  return dir;
 }
 
 /**
@@ -84,7 +88,7 @@ export async function startApp(opts: { dataDir?: string; webRoot?: string } = {}
   if (!fs.existsSync(path.join(webRoot, 'index.html'))) {
     throw new Error(`No web build in ${WEB_ROOT}: run the specs with "npm run test:e2e".`);
   }
-  const dataDir = opts.dataDir ?? makeDataDir();
+  const dataDir = opts.dataDir ?? (await makeDataDir());
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const running = await startE2eServer({ port, dataDir, webRoot });
