@@ -1,7 +1,7 @@
 // A fresh, migrated in-memory database for a test. PGlite's own start runs initdb in WebAssembly
 // (about 4 CPU-s here); starting as a copy of a migrated database saved once costs about one. The
 // copy is kept in the temp folder under a name made of PGlite's version and the migrations, so a
-// changed migration makes a new one; two processes making it at once both rename a whole file.
+// changed migration makes a new one.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -19,27 +19,44 @@ function templateName(): string {
   return path.join(os.tmpdir(), `va-test-db-${hash.digest('hex').slice(0, 16)}`);
 }
 
-let made: Promise<string> | undefined;
+/**
+ * `final`, made by `make` when no process has made it yet: under a name of this process's own,
+ * then renamed whole, so that two processes making it at once never leave half of one.
+ */
+async function madeOnce(final: string, make: (partial: string) => Promise<void>): Promise<string> {
+  if (fs.existsSync(final)) return final;
+  const partial = `${final}.${process.pid}.part`;
+  await make(partial);
+  try {
+    fs.renameSync(partial, final);
+  } catch {
+    fs.rmSync(partial, { recursive: true, force: true });
+  }
+  return final;
+}
 
-async function template(): Promise<string> {
-  const file = `${templateName()}.tar`;
-  if (fs.existsSync(file)) return file;
-  const db = await openPglite(undefined, { shortRun: true });
+/** A database in dataDir (in memory when undefined), migrated, handed to `then`, closed. */
+async function migrated(
+  dataDir: string | undefined,
+  then: (db: PgliteDb) => Promise<void>,
+): Promise<void> {
+  const db = await openPglite(dataDir, { shortRun: true });
   try {
     await migrate(db);
-    const partial = `${file}.${process.pid}.part`;
-    await db.save(partial);
-    fs.renameSync(partial, file);
+    await then(db);
   } finally {
     await db.close();
   }
-  return file;
 }
+
+let saved: Promise<string> | undefined;
 
 /** A new in-memory database with every migration applied. */
 export async function openTestDb(): Promise<PgliteDb> {
-  made ??= template();
-  const db = await openPglite(undefined, { from: await made, shortRun: true });
+  saved ??= madeOnce(`${templateName()}.tar`, (partial) =>
+    migrated(undefined, (db) => db.save(partial)),
+  );
+  const db = await openPglite(undefined, { from: await saved, shortRun: true });
   // A no-op on the copy; it keeps a test honest if the copy were ever stale.
   await migrate(db);
   return db;
@@ -51,21 +68,8 @@ export async function openTestDb(): Promise<PgliteDb> {
  * running initdb on disk.
  */
 export async function copyMigratedDatabase(dataDir: string): Promise<void> {
-  const made = `${templateName()}-disk`;
-  if (!fs.existsSync(made)) {
-    const partial = `${made}.${process.pid}.part`;
-    const db = await openPglite(partial, { shortRun: true });
-    try {
-      await migrate(db);
-    } finally {
-      await db.close();
-    }
-    try {
-      fs.renameSync(partial, made);
-    } catch {
-      // Another process made it first.
-      fs.rmSync(partial, { recursive: true, force: true });
-    }
-  }
+  const made = await madeOnce(`${templateName()}-disk`, (partial) =>
+    migrated(partial, async () => undefined),
+  );
   fs.cpSync(made, path.join(dataDir, 'db'), { recursive: true });
 }

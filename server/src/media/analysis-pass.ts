@@ -159,8 +159,9 @@ async function decodePass(
     }),
     { onStdout, signal: o.signal, timeoutMs: Math.max(10 * 60_000, o.durationMs * 4) },
   );
+  const ours = new RegExp(`^f${attempt}-\\d{6}\\.jpg$`);
   const gridFrames = (await fs.promises.readdir(o.workDir))
-    .filter((f) => f.startsWith(`f${attempt}-`) && /^f\d-\d{6}\.jpg$/.test(f))
+    .filter((f) => ours.test(f))
     .sort()
     .map((f) => path.join(o.workDir, f));
   // No file when nothing was decoded (ffmpeg opens its outputs on the first picture).

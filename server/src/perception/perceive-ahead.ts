@@ -4,7 +4,12 @@
 // again. A scene offered here is its final frames (the same images the scene keeps), so which
 // path looked at it does not change what is found; a scene the cut changed afterwards (the scene
 // cap) matches no offer and is looked at by the step, as is every scene after the last offer.
-import { perceiveScenes, type PerceivedScene, type PerceptionStats } from './perceive-scenes.ts';
+import {
+  addStats,
+  perceiveScenes,
+  type PerceivedScene,
+  type PerceptionStats,
+} from './perceive-scenes.ts';
 
 export interface OfferedScene {
   startMs: number;
@@ -88,12 +93,7 @@ export class PerceiveAhead {
       ),
     );
     this.running = seen.then(
-      (r) => {
-        this.stats.frames += r.stats.frames;
-        this.stats.faceMs += r.stats.faceMs;
-        this.stats.objectFrames += r.stats.objectFrames;
-        this.stats.objectMs += r.stats.objectMs;
-      },
+      (r) => addStats(this.stats, r.stats),
       () => undefined,
     );
     void this.running.then(() => {
@@ -126,12 +126,8 @@ export async function perceiveAllScenes(
   );
   await ahead?.idle();
   const stats = { ...now.stats };
-  for (const more of [again.stats, ...(ahead ? [ahead.stats] : [])]) {
-    stats.frames += more.frames;
-    stats.faceMs += more.faceMs;
-    stats.objectFrames += more.objectFrames;
-    stats.objectMs += more.objectMs;
-  }
+  addStats(stats, again.stats);
+  if (ahead) addStats(stats, ahead.stats);
   const fresh = [...now.scenes];
   const retried = [...again.scenes];
   return {

@@ -25,6 +25,14 @@ export interface PerceptionStats {
   objectMs: number;
 }
 
+/** Adds `more` to `into`. */
+export function addStats(into: PerceptionStats, more: PerceptionStats): void {
+  into.frames += more.frames;
+  into.faceMs += more.faceMs;
+  into.objectFrames += more.objectFrames;
+  into.objectMs += more.objectMs;
+}
+
 export const FIRST_LOOK = 2;
 export const MORE_WITH_FACES = 2;
 /** People are counted from faces, not from the object model's boxes. */

@@ -118,8 +118,9 @@ export const perceiveStep: Step<PerceiveResult> = {
     // The OCR (text detection here, the engine in its own thread) runs while the models work in
     // theirs, from the moment they have their first frame (or at once when most scenes were
     // looked at during the cut): started together, its decode and detection delayed that frame
-    // by about a second, a second the models (then the longest part) lost. It never fails (a failure is logged), so it is simply awaited at the end; it
-    // does not start when looking at the faces and objects failed.
+    // by about a second, a second the models (then the longest part) lost. It never fails (a
+    // failure is logged), so it is simply awaited at the end; it does not start when looking at
+    // the faces and objects failed.
     let startReading!: (start: boolean) => void;
     const reading = new Promise<boolean>((resolve) => (startReading = resolve)).then((start) =>
       start ? readScreenLines(s, createProvider(s.ctx.config), scenes) : null,

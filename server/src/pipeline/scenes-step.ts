@@ -30,6 +30,9 @@ export function pickEvenly(from: number, to: number, max: number, nearest: numbe
   return Array.from({ length: max }, (_, i) => from + Math.floor(((i + 0.5) * count) / max));
 }
 
+/** The first candidate image (index) at or after `ms` on a grid of gridFps images a second. */
+const gridIndex = (ms: number, gridFps: number): number => Math.ceil((ms * gridFps) / 1000 - 1e-6);
+
 /**
  * The candidate frames (indexes) kept for the scene startMs..endMs: MAX_FRAMES_PER_SCENE evenly
  * spread, from a grid of gridFps candidates of which `gridCount` exist.
@@ -40,11 +43,10 @@ export function scenePicks(
   gridFps: number,
   gridCount: number,
 ): number[] {
-  const gridIndex = (ms: number): number => Math.ceil((ms * gridFps) / 1000 - 1e-6);
   const mid = Math.min(gridCount - 1, Math.floor((((startMs + endMs) / 2) * gridFps) / 1000));
   return pickEvenly(
-    Math.min(gridCount, gridIndex(startMs)),
-    Math.min(gridCount, gridIndex(endMs)),
+    Math.min(gridCount, gridIndex(startMs, gridFps)),
+    Math.min(gridCount, gridIndex(endMs, gridFps)),
     MAX_FRAMES_PER_SCENE,
     mid,
   );
@@ -58,7 +60,7 @@ function offerSettled(ahead: PerceiveAhead, cut: SettledCut): void {
     const startMs = starts[idx]!;
     const endMs = starts[idx + 1]!;
     // The candidates up to the scene's end, as scenePicks reads them once the cut is over.
-    const needed = Math.ceil((endMs * cut.gridFps) / 1000 - 1e-6);
+    const needed = gridIndex(endMs, cut.gridFps);
     if (cut.gridWritten() < needed) return;
     const picks = scenePicks(startMs, endMs, cut.gridFps, needed);
     ahead.offer({ startMs, endMs, framePaths: picks.map((i) => cut.gridFrame(i)) });
@@ -144,9 +146,10 @@ export const scenesStep: Step<ScenesResult> = {
       await updateVideo(q, s.video.id, { thumbnail_key: coverKey });
     });
     // The models may still be reading candidates of the last scenes offered.
-    void (ahead?.idle() ?? Promise.resolve()).then(() =>
-      fs.promises.rm(gridDir, { recursive: true, force: true }),
-    );
+    // (The job's folder, which holds this one, is removed at its end whatever happens.)
+    void (ahead?.idle() ?? Promise.resolve())
+      .then(() => fs.promises.rm(gridDir, { recursive: true, force: true }))
+      .catch(() => undefined);
     return result;
   },
 };
