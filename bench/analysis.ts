@@ -1,12 +1,13 @@
 // Throughput and memory of the analysis: a generated 720p H.264 video (BENCH_SECONDS long,
 // default 120) is analysed by the real pipeline with the local provider in a child process set up
 // like `npm run worker` (its database is elsewhere: an in-memory PGlite served over the wire
-// protocol from this process), and compared with one plain ffmpeg decode of the same file. Prints
-// both times, the ratio (target <= 2.5x, faces and objects included), the frames the face and
-// object pass looked at with the milliseconds per frame of each model, and the worker's peak RSS
-// (models loaded), with the CPU seconds of each step. Then the one-hour run of the issue: the same
+// protocol from this process), and compared with one plain ffmpeg decode of the same file, in
+// BENCH_REPEAT pairs (default 3) measured back to back. Prints each pair, then the median ratio
+// (target <= 2.5x, faces and objects included) and the highest worker peak RSS (models loaded),
+// with the median run's frames looked at by the face and object pass, the milliseconds per frame
+// of each model and the CPU seconds of each step. Then the one-hour run of the issue: the same
 // video copied end to end (stream copy, no re-encode) to BENCH_LONG_SECONDS (default 3600: one
-// hour, 30 x the scenes) is decoded and analysed too, with its own ratio (the same 2.5x target)
+// hour, 30 x the scenes) is decoded and analysed once, with its own ratio (the same 2.5x target)
 // and the worker's peak RSS (target < 500 MB; the worker streams frames and signals, so memory
 // does not grow with length).
 // Run: node --import tsx bench/analysis.ts   (BENCH_LONG_SECONDS=0 skips the one-hour run)
@@ -265,6 +266,7 @@ async function analyseInWorker(file: string): Promise<ChildResult> {
 export async function main(
   seconds = Number(process.env.BENCH_SECONDS ?? 120),
   longSeconds = Number(process.env.BENCH_LONG_SECONDS ?? 3600),
+  repeat = Math.max(1, Number(process.env.BENCH_REPEAT ?? 3)),
 ): Promise<{
   ok: boolean;
   ratio: number;
@@ -286,23 +288,36 @@ export async function main(
     preset: 'veryfast',
   });
 
-  const { ms: decodeMs, cpuS: decodeCpuS } = await timedDecode(ffmpeg, made.file, seconds);
-
-  const out = await analyseInWorker(made.file);
-  const ratio = out.ms / decodeMs;
+  // A pair (decode, then analysis) is measured back to back, so that a slow spell of the shared
+  // host weighs on both sides of its ratio; the pairs' median ratio is the figure, and the
+  // highest peak RSS of them the memory figure.
+  const pairs: { decodeMs: number; decodeCpuS: number; out: ChildResult; ratio: number }[] = [];
+  for (let i = 1; i <= repeat; i++) {
+    const { ms: decodeMs, cpuS: decodeCpuS } = await timedDecode(ffmpeg, made.file, seconds);
+    const out = await analyseInWorker(made.file);
+    pairs.push({ decodeMs, decodeCpuS, out, ratio: out.ms / decodeMs });
+    console.log(
+      `run ${i} of ${repeat}: analysis ${(out.ms / 1000).toFixed(2)} s (${out.scenes} scenes, ` +
+        `${out.status}); plain decode ${(decodeMs / 1000).toFixed(2)} s; ratio ` +
+        `${(out.ms / decodeMs).toFixed(2)}x; worker peak RSS ${out.peakRssMb.toFixed(0)} MB; ` +
+        `load average ${os.loadavg()[0]!.toFixed(2)}`,
+    );
+  }
+  const median = [...pairs].sort((a, b) => a.ratio - b.ratio)[Math.floor((repeat - 1) / 2)]!;
+  const { out, ratio, decodeCpuS } = median;
+  const peakRssMb = Math.max(...pairs.map((p) => p.out.peakRssMb));
   console.log(
-    `analysis: ${(out.ms / 1000).toFixed(2)} s (${out.scenes} scenes, ${out.status}); plain decode: ` +
-      `${(decodeMs / 1000).toFixed(2)} s; ratio ${ratio.toFixed(2)}x with faces and objects ` +
-      `(target <= ${RATIO_TARGET}x); worker peak RSS ${out.peakRssMb.toFixed(0)} MB ` +
-      `(target < ${MEMORY_TARGET_MB} MB, models loaded)`,
+    `analysis: ratio ${ratio.toFixed(2)}x with faces and objects, the median of ${repeat} ` +
+      `(target <= ${RATIO_TARGET}x); worker peak RSS ${peakRssMb.toFixed(0)} MB, the highest ` +
+      `(target < ${MEMORY_TARGET_MB} MB, models loaded). The median run:`,
   );
   console.log(
     `CPU: analysis ${out.cpuS.toFixed(1)} s, decode ${decodeCpuS.toFixed(1)} s ` +
-      `(${(out.cpuS / decodeCpuS).toFixed(2)}x); load average ${os.loadavg()[0]!.toFixed(2)}`,
+      `(${(out.cpuS / decodeCpuS).toFixed(2)}x)`,
   );
   console.log(perceptionLine(out));
-  const shortOk = ratio <= RATIO_TARGET && out.peakRssMb < MEMORY_TARGET_MB;
-  if (longSeconds <= 0) return { ok: shortOk, ratio, peakRssMb: out.peakRssMb };
+  const shortOk = ratio <= RATIO_TARGET && peakRssMb < MEMORY_TARGET_MB;
+  if (longSeconds <= 0) return { ok: shortOk, ratio, peakRssMb };
 
   const long = await repeated(made.file, made.durationMs / 1000, longSeconds);
   console.log(`one-hour run: ${path.basename(long)} (${longSeconds} s by stream copy)…`);
@@ -322,7 +337,7 @@ export async function main(
       `(${(longOut.cpuS / longDecode.cpuS).toFixed(2)}x); load average ${os.loadavg()[0]!.toFixed(2)}`,
   );
   console.log(perceptionLine(longOut));
-  return { ok, ratio, peakRssMb: out.peakRssMb, longRatio, longPeakRssMb: longOut.peakRssMb };
+  return { ok, ratio, peakRssMb, longRatio, longPeakRssMb: longOut.peakRssMb };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
