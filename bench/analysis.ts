@@ -266,7 +266,7 @@ async function analyseInWorker(file: string): Promise<ChildResult> {
 export async function main(
   seconds = Number(process.env.BENCH_SECONDS ?? 120),
   longSeconds = Number(process.env.BENCH_LONG_SECONDS ?? 3600),
-  repeat = Math.max(1, Number(process.env.BENCH_REPEAT ?? 3)),
+  repeat = Math.max(1, Math.floor(Number(process.env.BENCH_REPEAT ?? 3)) || 1),
 ): Promise<{
   ok: boolean;
   ratio: number;
@@ -295,11 +295,12 @@ export async function main(
   for (let i = 1; i <= repeat; i++) {
     const { ms: decodeMs, cpuS: decodeCpuS } = await timedDecode(ffmpeg, made.file, seconds);
     const out = await analyseInWorker(made.file);
-    pairs.push({ decodeMs, decodeCpuS, out, ratio: out.ms / decodeMs });
+    const pair = { decodeMs, decodeCpuS, out, ratio: out.ms / decodeMs };
+    pairs.push(pair);
     console.log(
       `run ${i} of ${repeat}: analysis ${(out.ms / 1000).toFixed(2)} s (${out.scenes} scenes, ` +
         `${out.status}); plain decode ${(decodeMs / 1000).toFixed(2)} s; ratio ` +
-        `${(out.ms / decodeMs).toFixed(2)}x; worker peak RSS ${out.peakRssMb.toFixed(0)} MB; ` +
+        `${pair.ratio.toFixed(2)}x; worker peak RSS ${out.peakRssMb.toFixed(0)} MB; ` +
         `load average ${os.loadavg()[0]!.toFixed(2)}`,
     );
   }
