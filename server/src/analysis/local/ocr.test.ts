@@ -9,9 +9,17 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runProcess } from '../../media/run.ts';
 import { resolveMediaTools } from '../../media/tools.ts';
 import { OcrEngine, type OcrWord } from './ocr-engine.ts';
-import type { TextLine } from './ocr-image.ts';
+import type { FrameText, Polarity, TextLine } from './ocr-image.ts';
 import { toPgm, type DrawnLine } from './ocr-render.ts';
-import { candidateFrames, joinWords, linesFromWords, ocrLanguages, readScreenText } from './ocr.ts';
+import {
+  candidateFrames,
+  confirmedRows,
+  joinWords,
+  linesFromWords,
+  ocrLanguages,
+  readScreenText,
+  SURE_PARTS,
+} from './ocr.ts';
 
 describe('candidateFrames', () => {
   it('compares three frames around the middle, the middle one first', () => {
@@ -25,6 +33,44 @@ describe('candidateFrames', () => {
       [3, 1, 5],
       [8, 6, 10],
     ]);
+  });
+});
+
+describe('confirmedRows', () => {
+  /** A detected row of `parts` separate parts, 12 px high, its left end at x, its top at y. */
+  const row = (x: number, y: number, parts: number, polarity: Polarity = 'light'): TextLine => ({
+    polarity,
+    box: { x0: x, y0: y, x1: x + parts * 10, y1: y + 12 },
+    glyphs: parts,
+    glyphHeight: 12,
+    capHeight: 12,
+    color: [240, 240, 240],
+    labels: Array.from({ length: parts }, (_, i) => i + 1),
+  });
+  const frame = (...lines: TextLine[]): FrameText => ({
+    lines,
+    layers: new Map(),
+    rgb: new Uint8Array(0),
+    width: 640,
+    height: 360,
+  });
+  const kept = (frames: FrameText[]): number[] => confirmedRows(frames).map((f) => f.lines.length);
+
+  it('keeps a short row another candidate shows at the same place, drops one that moved', () => {
+    // A word of four letters stays put (a title); chance rows of a texture move from picture to
+    // picture (the Game of Life, a zoom into a fractal).
+    expect(kept([frame(row(100, 50, 4)), frame(row(102, 51, 4)), frame()])).toEqual([1, 1, 0]);
+    expect(kept([frame(row(100, 50, 4)), frame(row(300, 200, 5)), frame(row(20, 90, 4))])).toEqual([
+      0, 0, 0,
+    ]);
+    // At the same place but seen the other way round (light against dark) is another row.
+    expect(kept([frame(row(100, 50, 4)), frame(row(100, 50, 4, 'dark'))])).toEqual([0, 0]);
+  });
+
+  it('keeps a row of SURE_PARTS parts on one picture, and every row of a lone candidate', () => {
+    expect(kept([frame(row(100, 50, SURE_PARTS)), frame(), frame()])).toEqual([1, 0, 0]);
+    expect(kept([frame(row(100, 50, SURE_PARTS - 1)), frame(), frame()])).toEqual([0, 0, 0]);
+    expect(kept([frame(row(100, 50, 4))])).toEqual([1]);
   });
 });
 

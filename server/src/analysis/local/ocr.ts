@@ -7,7 +7,7 @@
 import { decodeFrames } from '../../media/rgb-frames.ts';
 import type { ScreenLine, ScreenTextReading } from '../provider.ts';
 import { OcrEngine, type OcrLanguages, type OcrWord } from './ocr-engine.ts';
-import { findText, textScore, type FrameText } from './ocr-image.ts';
+import { findText, textScore, type FrameText, type TextLine } from './ocr-image.ts';
 import { renderLines, toPgm, type DrawnLine } from './ocr-render.ts';
 
 export interface ScreenTextScene {
@@ -108,16 +108,54 @@ interface Reading {
   frameHeight: number;
 }
 
+/**
+ * A row of this many separate parts is taken for text on one picture. A shorter one counts only
+ * where another candidate of its window shows a row at the same place: short rows of shapes turn
+ * up by chance in moving textures (the Game of Life, a zoom into a fractal), where they do not
+ * stay put, and each cost an engine start (bench/text-detection.ts).
+ */
+export const SURE_PARTS = 6;
+
+const overlap = (a0: number, a1: number, b0: number, b1: number): number =>
+  Math.max(0, Math.min(a1, b1) - Math.max(a0, b0));
+
+/** Two rows of one polarity covering much of the same place, at about the same glyph size. */
+function samePlace(a: TextLine, b: TextLine): boolean {
+  if (a.polarity !== b.polarity) return false;
+  const ratio = a.glyphHeight / b.glyphHeight;
+  if (ratio > 1.5 || ratio < 1 / 1.5) return false;
+  const across = overlap(a.box.x0, a.box.x1, b.box.x0, b.box.x1);
+  const down = overlap(a.box.y0, a.box.y1, b.box.y0, b.box.y1);
+  const narrower = Math.min(a.box.x1 - a.box.x0, b.box.x1 - b.box.x0);
+  const lower = Math.min(a.box.y1 - a.box.y0, b.box.y1 - b.box.y0);
+  return across >= 0.5 * narrower && down >= 0.5 * lower;
+}
+
+/**
+ * The rows of each candidate of one window that count (SURE_PARTS); with a single candidate
+ * there is nothing to compare, and every row counts.
+ */
+export function confirmedRows(candidates: readonly FrameText[]): FrameText[] {
+  if (candidates.length < 2) return [...candidates];
+  return candidates.map((f) => ({
+    ...f,
+    lines: f.lines.filter(
+      (line) =>
+        line.labels.length >= SURE_PARTS ||
+        candidates.some((other) => other !== f && other.lines.some((o) => samePlace(line, o))),
+    ),
+  }));
+}
+
 /** Per window of candidates, the one where detection found the most text (none if none did). */
 function chooseFrames(windows: number[][], found: Map<number, FrameText>): FrameText[] {
   const chosen: FrameText[] = [];
-  for (const candidates of windows) {
+  for (const window of windows) {
     let best: FrameText | undefined;
-    for (const c of candidates) {
-      const f = found.get(c);
-      if (f && textScore(f) > (best ? textScore(best) : 0)) best = f;
+    for (const f of confirmedRows(window.map((c) => found.get(c)!))) {
+      if (textScore(f) > (best ? textScore(best) : 0)) best = f;
     }
-    if (best && !chosen.includes(best)) chosen.push(best);
+    if (best && !chosen.some((c) => c.rgb === best.rgb)) chosen.push(best);
   }
   return chosen;
 }
