@@ -1,15 +1,16 @@
 // Throughput and memory of the analysis: a generated 720p H.264 video (BENCH_SECONDS long,
-// default 120) is analysed by the real pipeline with the local provider in a child process set up
-// like `npm run worker` (its database is elsewhere: an in-memory PGlite served over the wire
-// protocol from this process), and compared with one plain ffmpeg decode of the same file, in
-// BENCH_REPEAT pairs (default 3) measured back to back. Prints each pair, then the median ratio
-// (target <= 2.5x, faces and objects included) and the highest worker peak RSS (models loaded),
-// with the median run's frames looked at by the face and object pass, the milliseconds per frame
-// of each model and the CPU seconds of each step. Then the one-hour run of the issue: the same
-// video copied end to end (stream copy, no re-encode) to BENCH_LONG_SECONDS (default 3600: one
-// hour, 30 x the scenes) is decoded and analysed once, with its own ratio (the same 2.5x target)
-// and the worker's peak RSS (target < 500 MB; the worker streams frames and signals, so memory
-// does not grow with length).
+// default 120: test patterns, two of its scenes with words on screen) is analysed by the real
+// pipeline with the local provider in a child process set up like `npm run worker` (its database
+// is elsewhere: an in-memory PGlite served over the wire protocol from this process), and
+// compared with one plain ffmpeg decode of the same file, in BENCH_REPEAT pairs (default 3)
+// measured back to back. Prints each pair, then the median ratio (target <= 2.5x, faces and
+// objects included) and the highest worker peak RSS (models and OCR engine loaded), with the
+// median run's frames looked at by the face and object pass, the milliseconds per frame of each
+// model and the CPU seconds of each step. Then the one-hour run of the issue: the same video
+// copied end to end (stream copy, no re-encode) to BENCH_LONG_SECONDS (default 3600: one hour,
+// 30 x the scenes) is decoded and analysed once, with its own ratio (the same 2.5x target) and
+// the worker's peak RSS (target < 500 MB; the worker streams frames and signals, so memory does
+// not grow with length).
 // Run: node --import tsx bench/analysis.ts   (BENCH_LONG_SECONDS=0 skips the one-hour run)
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -24,11 +25,24 @@ import { resolveMediaTools } from '../server/src/media/tools.ts';
 import { analyseVideo } from '../server/src/pipeline/analyse-video.ts';
 import type { PerceiveResult } from '../server/src/pipeline/perceive-step.ts';
 import { createContext } from '../server/src/context.ts';
-import { makeVideo, type Segment } from '../tests/support/media.ts';
+import { drawtextFont, makeVideo, type Segment } from '../tests/support/media.ts';
 import { npmScriptNodeFlags } from './_npm-script-flags.ts';
 import { servePglite } from './_pglite-server.ts';
 
 const SOURCES = ['testsrc2', 'smptehdbars', 'mandelbrot', 'rgbtestsrc', 'testsrc'];
+
+/**
+ * Words on screen, so that the OCR reads as it would in most real videos: a title over the first
+ * scene and a name in the lower third of the fifth (a scene in twelve of the 120 s video).
+ */
+function onScreen(i: number): string | undefined {
+  const draw = (text: string, size: number, y: string): string =>
+    `drawtext=fontfile=${drawtextFont()}:text='${text}':fontsize=${size}:fontcolor=white:` +
+    `borderw=3:bordercolor=black:x=(w-text_w)/2:y=${y}`;
+  if (i === 0) return draw('Harbour Fireworks Festival', 64, '(h-text_h)/2');
+  if (i === 4) return draw('Aiko Tanaka - festival director', 44, 'h*0.8');
+  return undefined;
+}
 
 function benchSegments(seconds: number): Segment[] {
   const segments: Segment[] = [];
@@ -38,6 +52,7 @@ function benchSegments(seconds: number): Segment[] {
     segments.push({
       source: SOURCES[i % SOURCES.length]!,
       seconds: len,
+      extra: onScreen(i),
       transition: i % 3 === 2 ? { kind: 'fade', seconds: 1 } : { kind: 'cut' },
     });
     t += len;
