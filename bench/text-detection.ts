@@ -55,8 +55,13 @@ const COLOURS = ['white', 'black', 'yellow', 'red', 'cyan', '0x202020', 'white']
 interface Frame {
   kind: string;
   file: string;
-  /** The drawn row's top-left corner and font size, for frames with text. */
-  text?: { x: number; y: number; size: number };
+}
+
+/** Where a row of words is drawn: its top-left corner and font size. */
+interface RowAt {
+  x: number;
+  y: number;
+  size: number;
 }
 
 async function backgrounds(ffmpeg: string, dir: string): Promise<Frame[]> {
@@ -82,13 +87,12 @@ async function backgrounds(ffmpeg: string, dir: string): Promise<Frame[]> {
 
 interface Row {
   draw: string;
-  at: NonNullable<Frame['text']>;
+  at: RowAt;
 }
 
 /** A random row of words: the drawtext filter and where it is drawn. */
-function randomRow(random: () => number): Row {
+function randomRow(random: () => number, fonts: readonly string[]): Row {
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
-  const fonts = FONTS.filter((f) => fs.existsSync(f));
   const words = Array.from({ length: 2 + Math.floor(random() * 3) }, () => pick(WORDS));
   const size = 14 + Math.floor(random() * 26);
   const x = 10 + Math.floor(random() * 200);
@@ -114,11 +118,11 @@ function randomRow(random: () => number): Row {
 async function withRow(ffmpeg: string, frame: Frame, row: Row): Promise<Frame> {
   const file = frame.file.replace(/\.jpg$/, '-text.jpg');
   await run(ffmpeg, [...QUIET, '-i', frame.file, '-vf', row.draw, '-q:v', '4', file]);
-  return { kind: frame.kind, file, text: row.at };
+  return { kind: frame.kind, file };
 }
 
 /** Whether a line found covers the drawn row. */
-const foundRow = (lines: TextLine[], t: NonNullable<Frame['text']>): boolean =>
+const foundRow = (lines: TextLine[], t: RowAt): boolean =>
   lines.some((l) => l.box.y1 > t.y && l.box.y0 < t.y + 1.2 * t.size && l.box.x1 > t.x);
 
 interface Tally {
@@ -130,12 +134,7 @@ interface Tally {
 
 const tally = (): Tally => ({ falseLines: 0, plain: 0, found: 0, text: 0 });
 
-function count(
-  tallies: Map<string, Tally>,
-  kind: string,
-  lines: TextLine[],
-  row?: Row['at'],
-): void {
+function count(tallies: Map<string, Tally>, kind: string, lines: TextLine[], row?: RowAt): void {
   const t = tallies.get(kind) ?? tally();
   if (row) {
     t.text++;
@@ -186,16 +185,15 @@ export async function main(): Promise<{ scenesFalseLineRate: number; scenesRecal
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'va-bench-text-'));
   try {
     const random = mulberry32(7);
-    const scenes: { frames: Frame[]; row?: Row['at'] }[] = [];
+    const fonts = FONTS.filter((f) => fs.existsSync(f));
+    const scenes: { frames: Frame[]; row?: RowAt }[] = [];
     for (const plain of scenesOf(await backgrounds(ffmpeg, dir))) {
       scenes.push({ frames: plain });
-      const row = randomRow(random);
-      const texted: Frame[] = [];
-      for (const f of new Set(plain)) texted.push(await withRow(ffmpeg, f, row));
-      scenes.push({
-        frames: plain.map((f) => texted[[...new Set(plain)].indexOf(f)]!),
-        row: row.at,
-      });
+      const row = randomRow(random, fonts);
+      // A photo's scene is one picture three times: it is drawn on once.
+      const drawn = new Map<Frame, Frame>();
+      for (const f of plain) if (!drawn.has(f)) drawn.set(f, await withRow(ffmpeg, f, row));
+      scenes.push({ frames: plain.map((f) => drawn.get(f)!), row: row.at });
     }
     const files = [...new Set(scenes.flatMap((s) => s.frames.map((f) => f.file)))];
     const found = new Map<string, FrameText>();

@@ -7,7 +7,7 @@
 import { decodeFrames } from '../../media/rgb-frames.ts';
 import type { ScreenLine, ScreenTextReading } from '../provider.ts';
 import { OcrEngine, type OcrLanguages, type OcrWord } from './ocr-engine.ts';
-import { findText, textScore, type FrameText, type TextLine } from './ocr-image.ts';
+import { findText, height, textScore, width, type FrameText, type TextLine } from './ocr-image.ts';
 import { renderLines, toPgm, type DrawnLine } from './ocr-render.ts';
 
 export interface ScreenTextScene {
@@ -126,8 +126,8 @@ function samePlace(a: TextLine, b: TextLine): boolean {
   if (ratio > 1.5 || ratio < 1 / 1.5) return false;
   const across = overlap(a.box.x0, a.box.x1, b.box.x0, b.box.x1);
   const down = overlap(a.box.y0, a.box.y1, b.box.y0, b.box.y1);
-  const narrower = Math.min(a.box.x1 - a.box.x0, b.box.x1 - b.box.x0);
-  const lower = Math.min(a.box.y1 - a.box.y0, b.box.y1 - b.box.y0);
+  const narrower = Math.min(width(a.box), width(b.box));
+  const lower = Math.min(height(a.box), height(b.box));
   return across >= 0.5 * narrower && down >= 0.5 * lower;
 }
 
