@@ -64,15 +64,21 @@ afterAll(async () => {
 
 describe('looking at scenes during the cut', { timeout: 180_000 }, () => {
   it('finds in each scene what the step finds, whichever look saw it', async () => {
-    const reference = await perceiveScenes(scenes, { ffmpeg });
+    const reference = await perceiveScenes(scenes, {});
     expect(reference.scenes.every((s) => s.faces.some((f) => f.length === 1))).toBe(true);
 
-    const ahead = new PerceiveAhead({ ffmpeg });
-    // The first three settle during the cut; the fourth is offered as the cut ends (left to the
-    // step), the fifth never is (the last scene).
-    for (const scene of scenes.slice(0, 4)) ahead.offer(scene);
+    const ahead = new PerceiveAhead({});
+    // The first three settle during the cut, each while the models are free; the fourth is
+    // offered while they look at the third and is still waiting when the cut ends (left to the
+    // step); the fifth never is (the last scene).
+    for (const scene of scenes.slice(0, 2)) {
+      ahead.offer(scene);
+      await ahead.idle();
+    }
+    ahead.offer(scenes[2]!);
+    ahead.offer(scenes[3]!);
     ahead.stopOffers();
-    const seen = await perceiveAllScenes(ahead, scenes, { ffmpeg });
+    const seen = await perceiveAllScenes(ahead, scenes, {});
 
     expect(seen.aheadScenes).toBe(3);
     expect(seen.scenes).toEqual(reference.scenes);
@@ -80,23 +86,26 @@ describe('looking at scenes during the cut', { timeout: 180_000 }, () => {
   });
 
   it('looks again where the cut could not, and forgets what an earlier decode settled', async () => {
-    const reference = await perceiveScenes(scenes, { ffmpeg });
+    const reference = await perceiveScenes(scenes, {});
 
-    // A frame removed before the models read it (a failed job's folder): that batch is looked
-    // at again by the step.
+    // A frame removed before the models read it (a failed job's folder): that scene is looked at
+    // again by the step, the others are taken from the cut's look.
     const gone = path.join(dir, 'gone.jpg');
     fs.copyFileSync(scenes[0]!.framePaths[0]!, gone);
-    const ahead = new PerceiveAhead({ ffmpeg });
+    const ahead = new PerceiveAhead({});
     const broken = scenes.map((s, i) => (i === 1 ? { ...s, framePaths: [gone, gone] } : s));
     fs.rmSync(gone);
-    for (const scene of broken.slice(0, 3)) ahead.offer(scene);
+    for (const scene of broken.slice(0, 3)) {
+      ahead.offer(scene);
+      await ahead.idle();
+    }
     ahead.stopOffers();
-    const seen = await perceiveAllScenes(ahead, scenes.slice(0, 3), { ffmpeg });
-    expect(seen.aheadScenes).toBe(0);
+    const seen = await perceiveAllScenes(ahead, scenes.slice(0, 3), {});
+    expect(seen.aheadScenes).toBe(2);
     expect(seen.scenes).toEqual(reference.scenes.slice(0, 3));
 
     // Offers of a first decode, then the video decoded again: nothing of the first is taken.
-    const again = new PerceiveAhead({ ffmpeg });
+    const again = new PerceiveAhead({});
     for (const scene of scenes.slice(0, 3)) again.offer(scene);
     again.restart(2);
     again.stopOffers();

@@ -1,16 +1,7 @@
-// Still images (the scenes' stored frames) decoded to RGB pixels by as few ffmpeg runs as
-// memory allows. A run costs about 0.2 s of CPU just to start (Debian's ffmpeg loads some 200
-// libraries), more than decoding a dozen 640x360 JPEG frames, so one run decodes up to
-// FILES_PER_RUN of them; its PPM output is read as a stream and ffmpeg is held (its pipe left
-// full) while QUEUED_FRAMES wait for the caller, so memory does not grow with the run.
+// RGB pixels from ffmpeg's binary PPM output (image2pipe), as the people images are decoded
+// (perception/picture.ts). The scenes' own frames are JPEG files decoded in-process instead
+// (jpeg-frames.ts).
 import type { RgbImage } from '../analysis/local/ocr-image.ts';
-import { imageInputArgs, QUIET } from './args.ts';
-import { runProcess } from './run.ts';
-
-/** Inputs one run opens (each holds a demuxer and a decoder: a few hundred kB). */
-export const FILES_PER_RUN = 64;
-/** Decoded frames waiting for the caller before ffmpeg is held (640x360: 0.7 MB each). */
-export const QUEUED_FRAMES = 4;
 
 const isSpace = (byte: number): boolean => byte === 0x20 || (byte >= 0x09 && byte <= 0x0d);
 
@@ -84,85 +75,4 @@ export function parsePpms(buf: Buffer): RgbImage[] {
   const images = reader.push(buf);
   reader.end();
   return images;
-}
-
-/** One run: the same-sized images of `files`, in order, as ffmpeg writes them. */
-async function* oneRun(
-  ffmpeg: string,
-  files: string[],
-  signal: AbortSignal | undefined,
-): AsyncGenerator<RgbImage> {
-  const inputs = files.flatMap((f) => imageInputArgs(f));
-  const joined = files.map((_, i) => `[${i}:v]`).join('');
-  const graph = `${joined}concat=n=${files.length}:v=1:a=0,format=rgb24[f]`;
-  // Every frame out, even where two inputs carry the same timestamp.
-  const output = ['-vsync', '0', '-c:v', 'ppm', '-f', 'image2pipe', 'pipe:1'];
-  const args = [...QUIET, ...inputs, '-filter_complex', graph, '-map', '[f]', ...output];
-  const reader = new PpmReader();
-  const ready: RgbImage[] = [];
-  let wake: (() => void) | undefined;
-  let room: (() => void) | undefined;
-  let ended = false;
-  let failure: unknown;
-  // Ends the run when the caller stops early (an error, or enough frames).
-  const stop = new AbortController();
-  const run = runProcess(ffmpeg, args, {
-    signal: signal ? AbortSignal.any([signal, stop.signal]) : stop.signal,
-    // Held while the caller works: allow for its pace, not only for ffmpeg's.
-    timeoutMs: 60_000 + files.length * 10_000,
-    onStdout(chunk) {
-      ready.push(...reader.push(chunk));
-      wake?.();
-      if (ready.length >= QUEUED_FRAMES) return new Promise<void>((resolve) => (room = resolve));
-    },
-  })
-    .then(
-      () => reader.end(),
-      (err: unknown) => {
-        failure = err;
-      },
-    )
-    .catch((err: unknown) => {
-      failure = err;
-    })
-    .finally(() => {
-      ended = true;
-      wake?.();
-    });
-  let count = 0;
-  try {
-    for (;;) {
-      const image = ready.shift();
-      if (image) {
-        room?.();
-        room = undefined;
-        count++;
-        yield image;
-      } else if (ended) break;
-      else await new Promise<void>((resolve) => (wake = resolve));
-      wake = undefined;
-    }
-    if (failure !== undefined) throw failure;
-    if (count !== files.length) throw new Error(`decoded ${count} of ${files.length} frames`);
-  } finally {
-    if (!ended) {
-      stop.abort(new Error('frames no longer needed'));
-      room?.();
-      await run;
-    }
-  }
-}
-
-/**
- * The images of `files` (one size: frames of one video), decoded in order, FILES_PER_RUN per
- * ffmpeg run. Stopping early ends the run in progress.
- */
-export async function* decodeFrames(
-  ffmpeg: string,
-  files: readonly string[],
-  signal?: AbortSignal,
-): AsyncGenerator<RgbImage> {
-  for (let at = 0; at < files.length; at += FILES_PER_RUN) {
-    yield* oneRun(ffmpeg, files.slice(at, at + FILES_PER_RUN), signal);
-  }
 }

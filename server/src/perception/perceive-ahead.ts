@@ -18,9 +18,6 @@ export interface OfferedScene {
   framePaths: string[];
 }
 
-/** Scenes decoded by one ffmpeg run: fewer would pay its start (0.2 s of CPU) too often. */
-export const AHEAD_BATCH = 3;
-
 const key = (startMs: number, endMs: number, frames: number): string =>
   `${startMs}:${endMs}:${frames}`;
 
@@ -36,9 +33,9 @@ export class PerceiveAhead {
   private busy = false;
   private open = true;
 
-  constructor(private readonly tools: { ffmpeg: string; signal?: AbortSignal }) {}
+  constructor(private readonly tools: { signal?: AbortSignal }) {}
 
-  /** The next settled scene; looked at once AHEAD_BATCH are waiting and the models are free. */
+  /** The next settled scene; looked at as soon as the models are free. */
   offer(scene: OfferedScene): void {
     this.offered++;
     if (!this.open) return;
@@ -60,7 +57,7 @@ export class PerceiveAhead {
     this.waiting.length = 0;
   }
 
-  /** Resolves when no batch is being looked at (never rejects). */
+  /** Resolves when no scene is being looked at (never rejects). */
   idle(): Promise<void> {
     return this.running;
   }
@@ -77,19 +74,21 @@ export class PerceiveAhead {
     return this.results.get(key(startMs, endMs, frames));
   }
 
+  /**
+   * Looks at the oldest waiting scene. One at a time: each frame is decoded when the models take
+   * it (no decoder to start per batch), so a scene waits only for the one before it.
+   */
   private next(): void {
-    if (this.busy || !this.open || this.waiting.length < AHEAD_BATCH) return;
-    const batch = this.waiting.splice(0, this.waiting.length);
+    const scene = this.busy || !this.open ? undefined : this.waiting.shift();
+    if (!scene) return;
     this.busy = true;
-    const seen = perceiveScenes(batch, this.tools);
-    batch.forEach((scene, i) =>
-      this.results.set(
-        key(scene.startMs, scene.endMs, scene.framePaths.length),
-        seen.then(
-          (r) => r.scenes[i],
-          // The step looks again (a frame removed with a failed job, the models' thread lost).
-          () => undefined,
-        ),
+    const seen = perceiveScenes([scene], this.tools);
+    this.results.set(
+      key(scene.startMs, scene.endMs, scene.framePaths.length),
+      seen.then(
+        (r) => r.scenes[0],
+        // The step looks again (a frame removed with a failed job, the models' thread lost).
+        () => undefined,
       ),
     );
     this.running = seen.then(
@@ -113,7 +112,7 @@ export class PerceiveAhead {
 export async function perceiveAllScenes(
   ahead: PerceiveAhead | undefined,
   scenes: readonly OfferedScene[],
-  tools: { ffmpeg: string; signal?: AbortSignal; onFirstLook?: () => void },
+  tools: { signal?: AbortSignal; onFirstLook?: () => void },
 ): Promise<{ scenes: PerceivedScene[]; stats: PerceptionStats; aheadScenes: number }> {
   const early = scenes.map((x) => ahead?.take(x.startMs, x.endMs, x.framePaths.length));
   const rest = scenes.filter((_, i) => !early[i]);
@@ -122,7 +121,7 @@ export async function perceiveAllScenes(
   const found = await Promise.all(early);
   const again = await perceiveScenes(
     scenes.filter((_, i) => early[i] && !found[i]),
-    { ffmpeg: tools.ffmpeg, signal: tools.signal },
+    { signal: tools.signal },
   );
   await ahead?.idle();
   const stats = { ...now.stats };

@@ -2,11 +2,9 @@
 // inside the analysis budget: FIRST_LOOK frames per scene with the face models, the object model
 // on the first and on the others only when the first showed an object; then, only where a face
 // was seen, MORE_WITH_FACES frames more with the face models alone (a person turning towards
-// the camera is matched better on more frames). ffmpeg decodes the next frames (one stream for
-// the whole video) while the models look at these.
-import type { RgbImage } from '../analysis/local/ocr-image.ts';
-import { decodeFrames } from '../media/rgb-frames.ts';
-import type { FaceFinding } from './detect.ts';
+// the camera is matched better on more frames).
+import { decodeJpegFile } from '../media/jpeg-frames.ts';
+import type { FaceFinding, Perception, PerceiveWhat } from './detect.ts';
 import { perceiveImage } from './thread.ts';
 
 export interface PerceivedScene {
@@ -54,70 +52,49 @@ export function spreadFrames(
   );
 }
 
-/** The frames of one scene the models may look at: first the FIRST_LOOK, then the face ones. */
-interface ScenePlan {
-  first: number[];
-  more: number[];
-}
-
 export async function perceiveScenes(
   scenes: readonly { framePaths: string[] }[],
   tools: {
-    ffmpeg: string;
     signal?: AbortSignal;
     /** Called once the models have their first frame (the caller starts other work then). */
     onFirstLook?: () => void;
   },
 ): Promise<{ scenes: PerceivedScene[]; stats: PerceptionStats }> {
   const stats: PerceptionStats = { frames: 0, faceMs: 0, objectFrames: 0, objectMs: 0 };
-  const plans: ScenePlan[] = scenes.map((s) => {
-    const first = spreadFrames(s.framePaths.length, FIRST_LOOK);
-    return { first, more: spreadFrames(s.framePaths.length, MORE_WITH_FACES, first) };
-  });
-  // The face frames are decoded with the first ones, as one stream (a JPEG decode costs a few
-  // ms, an ffmpeg run of their own 0.2 s), and dropped unused where no face is seen.
-  const files = plans.flatMap((p, i) =>
-    [...p.first, ...p.more].map((f) => scenes[i]!.framePaths[f]!),
-  );
-  const frames = decodeFrames(tools.ffmpeg, files, tools.signal);
-  const take = async (n: number): Promise<RgbImage[]> => {
-    const images: RgbImage[] = [];
-    while (images.length < n) {
-      const next = await frames.next();
-      if (next.done) throw new Error('a frame was not decoded');
-      images.push(next.value);
-    }
-    return images;
-  };
   const out: PerceivedScene[] = [];
-  try {
-    for (const plan of plans) {
-      const first = await take(plan.first.length);
-      const more = await take(plan.more.length);
-      const looking = perceiveScene(first, more, stats, tools);
-      if (out.length === 0) tools.onFirstLook?.();
-      out.push(await looking);
-    }
-  } finally {
-    // Stopped early: end the decode in progress.
-    await frames.return(undefined);
+  for (const scene of scenes) {
+    const first = spreadFrames(scene.framePaths.length, FIRST_LOOK);
+    const more = spreadFrames(scene.framePaths.length, MORE_WITH_FACES, first);
+    const looking = perceiveScene(
+      first.map((f) => scene.framePaths[f]!),
+      more.map((f) => scene.framePaths[f]!),
+      stats,
+      tools,
+    );
+    if (out.length === 0) tools.onFirstLook?.();
+    out.push(await looking);
   }
   return { scenes: out, stats };
 }
 
+/** One frame looked at; its image is decoded here (media/jpeg-frames.ts), when it is needed. */
+async function look(file: string, what: PerceiveWhat, signal?: AbortSignal): Promise<Perception> {
+  signal?.throwIfAborted();
+  return perceiveImage(await decodeJpegFile(file), what);
+}
+
 async function perceiveScene(
-  images: RgbImage[],
-  extra: RgbImage[],
+  files: string[],
+  extra: string[],
   stats: PerceptionStats,
   tools: { signal?: AbortSignal },
 ): Promise<PerceivedScene> {
   const result: PerceivedScene = { faces: [], objects: {}, objectFrames: 0 };
-  for (const [n, image] of images.entries()) {
-    tools.signal?.throwIfAborted();
+  for (const [n, file] of files.entries()) {
     // A label counts only when seen on every frame looked at (two), so once the first frame
     // shows nothing the object model is spared the others: the same labels, half the cost.
     const objects = n === 0 || Object.keys(result.objects).some((l) => !NOT_OBJECTS.has(l));
-    const seen = await perceiveImage(image, { faces: true, objects });
+    const seen = await look(file, { faces: true, objects }, tools.signal);
     stats.frames++;
     stats.faceMs += seen.ms.face;
     stats.objectMs += seen.ms.object;
@@ -135,10 +112,10 @@ async function perceiveScene(
       entry.score = Math.max(entry.score, score);
     }
   }
+  // Only where a face was seen are the face frames decoded and looked at.
   if (result.faces.some((f) => f.length > 0)) {
-    for (const image of extra) {
-      tools.signal?.throwIfAborted();
-      const seen = await perceiveImage(image, { faces: true, objects: false });
+    for (const file of extra) {
+      const seen = await look(file, { faces: true, objects: false }, tools.signal);
       stats.frames++;
       stats.faceMs += seen.ms.face;
       result.faces.push(seen.faces);

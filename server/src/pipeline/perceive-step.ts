@@ -103,7 +103,7 @@ export const perceiveStep: Step<PerceiveResult> = {
     after: 'rendition',
     start(s) {
       void loadPerception();
-      s.ahead.set('perceive', new PerceiveAhead({ ffmpeg: s.tools.ffmpeg, signal: s.signal }));
+      s.ahead.set('perceive', new PerceiveAhead({ signal: s.signal }));
     },
   },
   async run(s) {
@@ -129,7 +129,6 @@ export const perceiveStep: Step<PerceiveResult> = {
     try {
       await describePeople(s);
       seen = await perceiveAllScenes(perceiveAheadOf(s), scenes, {
-        ffmpeg: s.tools.ffmpeg,
         signal: s.signal,
         onFirstLook: () => startReading(true),
       });

@@ -4,7 +4,7 @@
 // read (ocr-image.ts), and only confident words are kept: a frame without text yields nothing
 // rather than noise. One engine serves the whole video; it reads scene n while ffmpeg decodes
 // scene n + 1, and is closed at the end whatever happens.
-import { decodeFrames } from '../../media/rgb-frames.ts';
+import { decodeFrames } from '../../media/jpeg-frames.ts';
 import type { ScreenLine, ScreenTextReading } from '../provider.ts';
 import { OcrEngine, type OcrLanguages, type OcrWord } from './ocr-engine.ts';
 import { findText, height, textScore, width, type FrameText, type TextLine } from './ocr-image.ts';
@@ -161,9 +161,8 @@ function chooseFrames(windows: number[][], found: Map<number, FrameText>): Frame
 }
 
 /**
- * The frames worth reading, scene after scene. The candidates of all scenes are decoded as one
- * stream (media/rgb-frames.ts: few ffmpeg runs); each frame's detection is dropped once it is
- * drawn.
+ * The frames worth reading, scene after scene. Each candidate is decoded when its turn comes
+ * (media/jpeg-frames.ts); each frame's detection is dropped once it is drawn.
  */
 async function* readings(scenes: ScreenTextScene[], o: ScreenTextOptions): AsyncGenerator<Reading> {
   const plans = scenes.map((scene) => {
@@ -171,7 +170,7 @@ async function* readings(scenes: ScreenTextScene[], o: ScreenTextOptions): Async
     return { windows, wanted: [...new Set(windows.flat())] };
   });
   const files = plans.flatMap((p, i) => p.wanted.map((f) => scenes[i]!.framePaths[f]!));
-  const frames = decodeFrames(o.ffmpeg, files, o.signal);
+  const frames = decodeFrames(files, o.signal);
   try {
     for (const [scene, plan] of plans.entries()) {
       o.signal?.throwIfAborted();
