@@ -43,12 +43,16 @@ export async function decodeJpegFile(file: string): Promise<RgbImage> {
   } catch (err) {
     throw new Error(`frame image not decoded (${said || 'not a JPEG'}): ${file}`, { cause: err });
   }
+  // RGBA to RGB in the decoder's own array (each pixel moves to a place at or before its own), so
+  // a frame leaves one array behind, not two: an hour's OCR decodes a thousand frames, and the
+  // allocator holds on to what the collector has not freed yet (pass 5 of the analysis budget).
   const { width, height } = rgba;
-  const rgb = new Uint8Array(width * height * 3);
+  const rgb = new Uint8Array(rgba.data.buffer, rgba.data.byteOffset, width * height * 3);
+  const src = rgba.data;
   for (let p = 0, q = 0; q < rgb.length; p += 4, q += 3) {
-    rgb[q] = rgba.data[p]!;
-    rgb[q + 1] = rgba.data[p + 1]!;
-    rgb[q + 2] = rgba.data[p + 2]!;
+    rgb[q] = src[p]!;
+    rgb[q + 1] = src[p + 1]!;
+    rgb[q + 2] = src[p + 2]!;
   }
   return { width, height, data: rgb };
 }
