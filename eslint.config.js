@@ -11,7 +11,9 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['eslint.config.js'] },
+        projectService: {
+          allowDefaultProject: ['eslint.config.js', 'server/src/analysis/local/ocr-worker.mjs'],
+        },
         tsconfigRootDir: import.meta.dirname,
       },
     },

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
 
 const require = createRequire(import.meta.url);
@@ -30,6 +31,9 @@ const modelFile = (code: string): string =>
 /** One frame's lines take well under a second; this long means the engine is stuck. */
 const READ_TIMEOUT_MS = 60_000;
 
+/** The engine's thread: tesseract.js's worker script with the LSTM-only core (see the file). */
+const WORKER_PATH = fileURLToPath(new URL('./ocr-worker.mjs', import.meta.url));
+
 /** The Japanese model asks for a vertical-text companion that is not shipped; do not look. */
 const INIT_CONFIG = 'tessedit_load_sublangs ~jpn_vert\n';
 
@@ -49,7 +53,7 @@ export class OcrEngine {
       const worker = await createWorker(
         languages.join('+'),
         OEM.LSTM_ONLY,
-        { langPath: dir, cachePath: dir, cacheMethod: 'none', gzip: true },
+        { langPath: dir, cachePath: dir, cacheMethod: 'none', gzip: true, workerPath: WORKER_PATH },
         INIT_CONFIG,
       );
       // The image holds lines stacked one under the other: a uniform block of text.
