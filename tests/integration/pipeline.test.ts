@@ -6,7 +6,10 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../server/src/context.ts';
 import { jobsOfVideo } from '../../server/src/jobs/job-store.ts';
+import { probeFile } from '../../server/src/media/operations.ts';
+import { resolveMediaTools } from '../../server/src/media/tools.ts';
 import { enqueueAnalysis, retryAnalysis } from '../../server/src/pipeline/enqueue.ts';
+import { clipsPerRun } from '../../server/src/pipeline/media-steps.ts';
 import { makeVideo, type MadeVideo } from '../support/media.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
@@ -164,6 +167,36 @@ describe('analysis pipeline', { timeout: 300_000 }, () => {
     expect(res.body.status).toBe('completed');
     expect(res.body.output_data.scenes[1].start_time).toMatch(/^00:00:0[12]\.\d{3}$/);
     expect(res.body.output_data.scenes[0].frames.length).toBeGreaterThan(0);
+  });
+
+  it('cuts every scene its own clip when the clips take several ffmpeg runs at once', async () => {
+    // 18 scenes: more than one run cuts (clipsPerRun: 16 for a short video), and the runs go on
+    // together. The scenes' lengths differ, so a clip stored under another scene shows.
+    const sources = ['testsrc', 'smptebars', 'rgbtestsrc', 'testsrc2'];
+    const lengths = [1.5, 2, 2.5];
+    const many = await makeVideo({
+      segments: Array.from({ length: 18 }, (_, i) => ({
+        source: sources[i % sources.length]!,
+        seconds: lengths[i % lengths.length]!,
+        transition: { kind: 'cut' as const },
+      })),
+      silentAudio: true,
+    });
+    expect(18).toBeGreaterThan(clipsPerRun(many.durationMs));
+    const id = await newVideo(many.file);
+    await enqueueAnalysis(ctx, id);
+    await waitForStatus(id, 'completed');
+    const scenes = await ctx.db.query<{ start_ms: number; end_ms: number; clip_key: string }>(
+      'SELECT start_ms, end_ms, clip_key FROM scenes WHERE video_id = $1 ORDER BY idx',
+      [id],
+    );
+    expect(scenes).toHaveLength(18);
+    const tools = resolveMediaTools(ctx.config);
+    for (const scene of scenes) {
+      const clip = await ctx.storage.localPath(scene.clip_key);
+      const probed = await probeFile(tools, clip.path);
+      expect(Math.abs(probed.durationMs - (scene.end_ms - scene.start_ms))).toBeLessThan(150);
+    }
   });
 
   it('fails a file that is not a video with a plain reason, and a retry works once it is replaced', async () => {

@@ -19,7 +19,8 @@ import {
 } from '../media/probe.ts';
 import { VIDEO_LENGTH_MAX_S } from '../limits.ts';
 import { formatTimecode } from '../media/timecode.ts';
-import type { VideoFormat } from '../media/args.ts';
+import type { ClipCut, VideoFormat } from '../media/args.ts';
+import { mapLimit } from '../lib/map-limit.ts';
 import { createProvider } from '../analysis/create.ts';
 import type { CaptionCue } from '../analysis/provider.ts';
 import { outputKey, resultOf, type Step, type StepContext } from './step-context.ts';
@@ -115,12 +116,19 @@ export const renditionStep: Step<RenditionResult> = {
  * container's index: about 12 MB an hour of video in ffmpeg here (16 inputs on a one-hour file
  * peaked at 235 MB). So a run opens at most four hours of video in all (16 clips of a short
  * video, 4 of a one-hour one, one at a time from three hours on, as before), which also bounds
- * the clips waiting on the temp disk.
+ * the clips waiting on the temp disk; CLIP_RUNS_AT_ONCE runs go on together.
  */
 export function clipsPerRun(durationMs: number): number {
   const hours = Math.max(durationMs, 1) / 3_600_000;
   return Math.min(16, Math.max(1, Math.floor(4 / hours)));
 }
+
+/**
+ * ffmpeg runs cutting clips at once. A run is one thread, mostly busy opening the video's index
+ * (about 0.07 CPU-s a clip for an hour of video): one at a time, a long video's clips left the
+ * second core idle for a minute once the OCR was done.
+ */
+const CLIP_RUNS_AT_ONCE = 2;
 
 /**
  * A stream-copied MP4 per scene cut from the playable file: no decode, so it costs about one copy
@@ -136,13 +144,18 @@ export const clipsStep: Step<{ clips: number }> = {
     const input = await s.localFile(playableKey);
     const scenes = await scenesOf(s.ctx.db, s.video.id);
     const perRun = clipsPerRun(probe.durationMs);
+    const batches: (ClipCut & { idx: number })[][] = [];
     for (let from = 0; from < scenes.length; from += perRun) {
-      const batch = scenes.slice(from, from + perRun).map((scene) => ({
-        idx: scene.idx,
-        startMs: scene.start_ms,
-        endMs: scene.end_ms,
-        output: path.join(s.workDir, `clip-${scene.idx}.mp4`),
-      }));
+      batches.push(
+        scenes.slice(from, from + perRun).map((scene) => ({
+          idx: scene.idx,
+          startMs: scene.start_ms,
+          endMs: scene.end_ms,
+          output: path.join(s.workDir, `clip-${scene.idx}.mp4`),
+        })),
+      );
+    }
+    await mapLimit(batches, CLIP_RUNS_AT_ONCE, async (batch) => {
       await cutClips(s.tools, input, batch, {
         hasAudio: probe.audioCodec !== undefined,
         format: format ?? (original ? probe.format : 'mov'),
@@ -154,7 +167,7 @@ export const clipsStep: Step<{ clips: number }> = {
         await fs.promises.rm(clip.output, { force: true });
         await updateScene(s.ctx.db, s.video.id, clip.idx, { clip_key: key });
       }
-    }
+    });
     return { clips: scenes.length };
   },
 };
