@@ -6,7 +6,7 @@ import { TOKEN_REFRESH_INTERVAL_MS } from '../config/limits';
 import { restoreSession, verifySession } from '../lib/session';
 import { selectIsSignedIn, type WithSession } from '../lib/session-slice';
 import { useAppDispatch, useAppSelector } from '../lib/store-hooks';
-import type * as QueueClientModule from '../upload-queue/queue-client';
+import { inOrder } from './queue-hand-overs';
 import { useSessionSync } from './use-session-sync';
 
 export function SessionKeeper() {
@@ -33,23 +33,7 @@ export function SessionKeeper() {
   return null;
 }
 
-type QueueClient = typeof QueueClientModule;
-/** Loaded only once someone is signed in: the first screens stay within their size budget. */
-const queueClient = (): Promise<QueueClient> => import('../upload-queue/queue-client');
 let queueStarted = false;
-let handOvers: Promise<unknown> = Promise.resolve();
-
-/**
- * Runs queue-auth steps one after the other, in the order the session changed: a refresh revokes
- * the token before it, so an older token handed over after a newer one (two async chains that
- * finished out of order) left the queue with a dead token, and uploads waiting for a sign-in
- * that had already happened.
- */
-function inOrder(step: (client: QueueClient) => Promise<void>): void {
-  handOvers = handOvers
-    .then(async () => step(await queueClient()))
-    .catch((error: unknown) => console.warn('Upload queue not told of the session', error));
-}
 
 /** Login, restore and every refresh give the queue the new token; logout takes it away. */
 function useUploadQueueAuth(): void {

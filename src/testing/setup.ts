@@ -1,5 +1,11 @@
 import 'fake-indexeddb/auto';
 import { configure } from '@testing-library/react';
+import { afterEach } from 'vitest';
+import { handOversSettled } from '../app/queue-hand-overs';
+
+// A test that signed in leaves the upload queue's client module loading: wait for it, so that it
+// does not land after the test's environment is torn down.
+afterEach(() => handOversSettled());
 
 // findBy/waitFor give up after 1 s by default; a CI machine whose two cores run the server
 // tests at the same time needs longer for a screen to answer. A failing wait still fails.
