@@ -19,7 +19,7 @@ import { promisify } from 'node:util';
 import { findText, type FrameText, type TextLine } from '../server/src/analysis/local/ocr-image.ts';
 import { confirmedRows } from '../server/src/analysis/local/ocr.ts';
 import { mulberry32 } from '../server/src/lib/seeded-random.ts';
-import { decodeFrames } from '../server/src/media/jpeg-frames.ts';
+import { decodeJpegFile } from '../server/src/media/jpeg-frames.ts';
 import { resolveMediaTools } from '../server/src/media/tools.ts';
 import { AIRPLANE_PHOTO, FACE_SET, facePhoto } from '../tests/support/face-photos.ts';
 
@@ -197,12 +197,7 @@ export async function main(): Promise<{ scenesFalseLineRate: number; scenesRecal
     }
     const files = [...new Set(scenes.flatMap((s) => s.frames.map((f) => f.file)))];
     const found = new Map<string, FrameText>();
-    const frames = decodeFrames(files);
-    for (const file of files) {
-      const next = await frames.next();
-      if (next.done) throw new Error('a frame was not decoded');
-      found.set(file, findText(next.value));
-    }
+    for (const file of files) found.set(file, findText(await decodeJpegFile(file)));
     const pictures = new Map<string, Tally>();
     const seen = new Set<string>();
     const inScenes = new Map<string, Tally>();

@@ -108,7 +108,7 @@ export interface AnalysisProvider {
   readScreenText?(
     scenes: Pick<SceneEvidence, 'startMs' | 'endMs' | 'framePaths'>[],
     language: string,
-    tools: { ffmpeg: string; signal?: AbortSignal },
+    tools: { signal?: AbortSignal },
   ): Promise<ScreenTextReading>;
   /** Speech to caption cues; undefined when the provider cannot transcribe. */
   transcribe?(audioPath: string, language: string): Promise<CaptionCue[]>;

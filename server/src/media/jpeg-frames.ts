@@ -56,14 +56,3 @@ export async function decodeJpegFile(file: string): Promise<RgbImage> {
   }
   return { width, height, data: rgb };
 }
-
-/** The frames of `files`, decoded one by one as the caller asks for them. */
-export async function* decodeFrames(
-  files: readonly string[],
-  signal?: AbortSignal,
-): AsyncGenerator<RgbImage> {
-  for (const file of files) {
-    signal?.throwIfAborted();
-    yield await decodeJpegFile(file);
-  }
-}

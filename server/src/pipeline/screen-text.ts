@@ -16,7 +16,6 @@ export async function readScreenLines(
   const log = createLog(s.ctx.config.logLevel);
   try {
     const read = await provider.readScreenText(scenes, s.video.output_language, {
-      ffmpeg: s.tools.ffmpeg,
       signal: s.signal,
     });
     log('info', 'on-screen text read', {

@@ -22,9 +22,9 @@ export class LocalProvider implements AnalysisProvider {
   readScreenText(
     scenes: Pick<SceneEvidence, 'startMs' | 'endMs' | 'framePaths'>[],
     language: string,
-    tools: { ffmpeg: string; signal?: AbortSignal },
+    tools: { signal?: AbortSignal },
   ): Promise<ScreenTextReading> {
-    return readScreenText(scenes, { ffmpeg: tools.ffmpeg, signal: tools.signal, language });
+    return readScreenText(scenes, { signal: tools.signal, language });
   }
 
   embed(texts: string[]): Promise<number[][]> {

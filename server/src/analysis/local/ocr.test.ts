@@ -178,7 +178,7 @@ describe('readScreenText', () => {
         { startMs: 3000, endMs: 6000, framePaths: [plain, plain] },
         { startMs: 6000, endMs: 9000, framePaths: [titled] },
       ],
-      { ffmpeg, language: 'ja' },
+      { language: 'ja' },
     );
     expect(read.scenes.map((lines) => lines.map((l) => l.text))).toEqual([
       ['横浜港の花火大会'],
@@ -196,7 +196,6 @@ describe('readScreenText', () => {
     const open = vi.spyOn(OcrEngine, 'open');
     open.mockClear();
     const read = await readScreenText([{ startMs: 0, endMs: 3000, framePaths: [plain] }], {
-      ffmpeg,
       language: 'en',
     });
     expect(read.scenes).toEqual([[]]);

@@ -2,9 +2,9 @@
 // is read (two for long scenes, one from each half): among a few frames around the middle (away
 // from fades), the one where text detection finds the most glyphs. Only the detected lines are
 // read (ocr-image.ts), and only confident words are kept: a frame without text yields nothing
-// rather than noise. One engine serves the whole video; it reads scene n while ffmpeg decodes
-// scene n + 1, and is closed at the end whatever happens.
-import { decodeFrames } from '../../media/jpeg-frames.ts';
+// rather than noise. One engine serves the whole video; it reads scene n while the next scenes'
+// frames are decoded and searched for text, and is closed at the end whatever happens.
+import { decodeJpegFile } from '../../media/jpeg-frames.ts';
 import type { ScreenLine, ScreenTextReading } from '../provider.ts';
 import { OcrEngine, type OcrLanguages, type OcrWord } from './ocr-engine.ts';
 import { findText, height, textScore, width, type FrameText, type TextLine } from './ocr-image.ts';
@@ -17,7 +17,6 @@ export interface ScreenTextScene {
 }
 
 export interface ScreenTextOptions {
-  ffmpeg: string;
   /** The video's output language: its model is tried first for every word. */
   language: string;
   signal?: AbortSignal;
@@ -165,29 +164,17 @@ function chooseFrames(windows: number[][], found: Map<number, FrameText>): Frame
  * (media/jpeg-frames.ts); each frame's detection is dropped once it is drawn.
  */
 async function* readings(scenes: ScreenTextScene[], o: ScreenTextOptions): AsyncGenerator<Reading> {
-  const plans = scenes.map((scene) => {
+  for (const [index, scene] of scenes.entries()) {
     const windows = candidateFrames(scene.framePaths.length, scene.endMs - scene.startMs);
-    return { windows, wanted: [...new Set(windows.flat())] };
-  });
-  const files = plans.flatMap((p, i) => p.wanted.map((f) => scenes[i]!.framePaths[f]!));
-  const frames = decodeFrames(files, o.signal);
-  try {
-    for (const [scene, plan] of plans.entries()) {
+    const found = new Map<number, FrameText>();
+    for (const frame of new Set(windows.flat())) {
       o.signal?.throwIfAborted();
-      const found = new Map<number, FrameText>();
-      for (const frame of plan.wanted) {
-        const next = await frames.next();
-        if (next.done) throw new Error('a frame was not decoded');
-        found.set(frame, findText(next.value));
-      }
-      for (const f of chooseFrames(plan.windows, found)) {
-        const { image, drawn } = renderLines(f, f.lines);
-        yield { scene, image: toPgm(image), drawn, frameHeight: f.height };
-      }
+      found.set(frame, findText(await decodeJpegFile(scene.framePaths[frame]!)));
     }
-  } finally {
-    // Stopped early: end the decode in progress.
-    await frames.return(undefined);
+    for (const f of chooseFrames(windows, found)) {
+      const { image, drawn } = renderLines(f, f.lines);
+      yield { scene: index, image: toPgm(image), drawn, frameHeight: f.height };
+    }
   }
 }
 
