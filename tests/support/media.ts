@@ -1,5 +1,5 @@
 // Small videos made with ffmpeg's built-in sources, with known scene boundaries: hard cuts,
-// fades through black and cross-dissolves, optionally a mov_text subtitle track and a silent
+// fades through black (or white), cross-dissolves and wipes, optionally a mov_text subtitle track and a silent
 // audio track. Used by the integration tests and the benches. Only filters that ffmpeg 4.1 has.
 import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -9,7 +9,21 @@ import path from 'node:path';
 import { runProcess } from '../../server/src/media/run.ts';
 import { resolveMediaTools } from '../../server/src/media/tools.ts';
 
-export type Transition = { kind: 'cut' } | { kind: 'fade' | 'dissolve'; seconds: number };
+export type Transition =
+  | { kind: 'cut' }
+  | { kind: 'dissolve'; seconds: number }
+  /** Out to a flat colour and in from it (black unless `color`, e.g. white). */
+  | { kind: 'fade'; seconds: number; color?: string }
+  /** The next picture pushes in from one side over the old one, an edge moving across. */
+  | { kind: 'wipe'; seconds: number; from: 'left' | 'right' | 'top' | 'bottom' };
+
+/** Where B (the incoming picture) shows in a blend at progress P, per wipe direction. */
+const WIPE_EDGE = {
+  left: 'lte(X,W*P)',
+  right: 'gte(X,W*(1-P))',
+  top: 'lte(Y,H*P)',
+  bottom: 'gte(Y,H*(1-P))',
+} as const;
 
 export interface Segment {
   /** An ffmpeg source such as testsrc, testsrc2, smptebars, rgbtestsrc, mandelbrot, color=c=red. */
@@ -86,10 +100,15 @@ export function buildGraph(spec: VideoSpec): {
   spec.segments.forEach((seg, i) => {
     const incoming = i > 0 ? (seg.transition ?? { kind: 'cut' }) : undefined;
     const next = spec.segments[i + 1]?.transition;
-    const dIn = incoming?.kind === 'dissolve' ? incoming.seconds : 0;
-    const dOut = next?.kind === 'dissolve' ? next.seconds : 0;
+    // Dissolves and wipes overlap the two segments; fades are cut into each side.
+    const overlap = (t: Transition | undefined): number =>
+      t?.kind === 'dissolve' || t?.kind === 'wipe' ? t.seconds : 0;
+    const dIn = overlap(incoming);
+    const dOut = overlap(next);
     const fadeIn = incoming?.kind === 'fade' ? incoming.seconds / 2 : 0;
     const fadeOut = next?.kind === 'fade' ? next.seconds / 2 : 0;
+    const fadeColor = (t: Transition | undefined): string =>
+      t?.kind === 'fade' && t.color ? `:c=${t.color}` : '';
     const body = seg.seconds - dIn - dOut;
     if (body <= 0) throw new Error(`segment ${i} is shorter than its dissolves`);
     const outs = [...(dIn > 0 ? [`h${i}`] : []), `b${i}`, ...(dOut > 0 ? [`t${i}`] : [])];
@@ -104,14 +123,20 @@ export function buildGraph(spec: VideoSpec): {
       `[s${o}]trim=${from.toFixed(3)}:${to.toFixed(3)},setpts=PTS-STARTPTS${extra}[${o}]`;
     if (dIn > 0) parts.push(cut(`h${i}`, 0, dIn));
     let fades = '';
-    if (fadeIn > 0) fades += `,fade=t=in:st=0:d=${fadeIn.toFixed(3)}`;
-    if (fadeOut > 0)
+    if (fadeIn > 0) fades += `,fade=t=in:st=0:d=${fadeIn.toFixed(3)}${fadeColor(incoming)}`;
+    if (fadeOut > 0) {
       fades += `,fade=t=out:st=${(body - fadeOut).toFixed(3)}:d=${fadeOut.toFixed(3)}`;
+      fades += fadeColor(next);
+    }
     parts.push(cut(`b${i}`, dIn, dIn + body, fades));
     if (dOut > 0) parts.push(cut(`t${i}`, dIn + body, seg.seconds));
     if (incoming) {
       if (dIn > 0) {
-        parts.push(`[t${i - 1}][h${i}]blend=all_expr='A*(1-T/${dIn})+B*(T/${dIn})'[x${i}]`);
+        const expr =
+          incoming?.kind === 'wipe'
+            ? `if(${WIPE_EDGE[incoming.from].replaceAll('P', `T/${dIn}`)},B,A)`
+            : `A*(1-T/${dIn})+B*(T/${dIn})`;
+        parts.push(`[t${i - 1}][h${i}]blend=all_expr='${expr}'[x${i}]`);
         pieces.push(`[x${i}]`);
         boundaries.push(Math.round((clock + dIn / 2) * 1000));
         clock += dIn;
