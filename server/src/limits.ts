@@ -27,6 +27,15 @@ export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const RESET_MAILS_PER_WINDOW = 3;
 export const RESET_MAIL_WINDOW_MS = 15 * 60 * 1000;
 
+/**
+ * Forgot password, which needs no account: at most so many requests per e-mail address and per
+ * network (the IPv4 address or the IPv6 /64, auth/network-key.ts) per window. Beyond them the
+ * answer is the same and nothing is queued, so the limit tells nothing about the address.
+ */
+export const FORGOT_WINDOW_MS = 60 * 60 * 1000;
+export const FORGOT_PER_ADDRESS = 5;
+export const FORGOT_PER_NETWORK = 20;
+
 export const EMAIL_CODE_TTL_MS = 10 * 60 * 1000;
 export const EMAIL_CODE_MAX_ATTEMPTS = 5;
 export const EMAIL_CODE_RESEND_MS = 30 * 1000;
@@ -95,6 +104,9 @@ export const VIDEO_RETENTION_YEARS = 3;
 export const RETENTION_CHECK_INTERVAL_MS = 24 * 60 * 60 * 1000;
 /** The throttle table is pruned of events no window looks at any more, hourly. */
 export const THROTTLE_PRUNE_INTERVAL_MS = 60 * 60 * 1000;
+/** Finished, failed and cancelled jobs (a reset-link job's e-mail address with them) go after this. */
+export const JOB_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+export const JOB_PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 /** The embedded database has no autovacuum: its search tables are vacuumed and analysed hourly. */
 export const SEARCH_VACUUM_INTERVAL_MS = 60 * 60 * 1000;
 /** A mail is retried with backoff (2 s, 6 s, 18 s ... capped at 10 min) this many times. */
