@@ -1,13 +1,14 @@
 // Slide-like title cards in one layout (a flat colour, one centred line of text in a contrasting
 // colour) joined mostly by hard cuts, where the next card is the same picture up to a change of
 // lightness: light to dark, dark to light, or the same hue at another lightness (issue 16, the
-// missed cut). Fades through black and cross-dissolves are mixed in. Seeded, so a seed is always
+// missed cut); optionally also another hue at the same brightness, as pink to beige (issue 31).
+// Fades through black and cross-dissolves are mixed in. Seeded, so a seed is always
 // the same video. Drawn with ffmpeg's drawtext and a system font (Debian's ffmpeg and the npm
 // static one both have it).
 import { mulberry32 } from '../../server/src/lib/seeded-random.ts';
 import { drawtextFont, type Segment, type Transition } from './media.ts';
 
-export type CardChange = 'light-to-dark' | 'dark-to-light' | 'same-hue';
+export type CardChange = 'light-to-dark' | 'dark-to-light' | 'same-hue' | 'same-brightness';
 
 export interface Card {
   /** Background 0xRRGGBB. */
@@ -54,6 +55,24 @@ function hsl(h: number, s: number, l: number): string {
   return `0x${[f(0), f(8), f(4)].map((v) => v.toString(16).padStart(2, '0')).join('')}`;
 }
 
+/** Rec. 601 brightness of a 0xRRGGBB colour, 0..1. */
+function luma(rgb: string): number {
+  const v = parseInt(rgb.slice(2), 16);
+  return (0.299 * (v >> 16) + 0.587 * ((v >> 8) & 255) + 0.114 * (v & 255)) / 255;
+}
+
+/** The HSL lightness at which (hue, sat) has the brightness y (bisection: luma grows with l). */
+function lightnessFor(hue: number, sat: number, y: number): number {
+  let lo = 0.02;
+  let hi = 0.98;
+  for (let k = 0; k < 20; k++) {
+    const mid = (lo + hi) / 2;
+    if (luma(hsl(hue, sat, mid)) < y) lo = mid;
+    else hi = mid;
+  }
+  return (lo + hi) / 2;
+}
+
 type Rnd = () => number;
 const between = (rnd: Rnd, lo: number, hi: number): number => lo + rnd() * (hi - lo);
 
@@ -76,9 +95,17 @@ function card(rnd: Rnd, hue: number, sat: number, lightness: number): Card {
  */
 function nextCard(
   rnd: Rnd,
-  hue: number,
-  lightness: number,
+  from: { hue: number; lightness: number; sat: number },
+  sameBrightness: number,
 ): { change: CardChange; hue: number; lightness: number; sat: number } {
+  const { hue, lightness } = from;
+  // Asked only when wanted, so the older videos' seeds draw the same numbers.
+  if (sameBrightness > 0 && rnd() < sameBrightness) {
+    const next = (hue + between(rnd, 40, 320)) % 360;
+    const sat = between(rnd, 0.25, 0.8);
+    const y = luma(hsl(hue, from.sat, lightness));
+    return { change: 'same-brightness', hue: next, lightness: lightnessFor(next, sat, y), sat };
+  }
   const sat = between(rnd, 0.2, 0.8);
   const light = lightness >= 0.5;
   if (rnd() < 0.5) {
@@ -102,11 +129,12 @@ export interface CardVideo {
 
 /**
  * `count` cards of 1.5 to 3.5 s in one layout; each transition is a hard cut with probability
- * `cutShare`, else a fade through black or a dissolve of 0.5 to 2 s. Font size scales with height.
+ * `cutShare`, else a fade through black or a dissolve of 0.5 to 2 s. A share `sameBrightness` of
+ * the changes (default none) keeps the brightness and changes the hue. Font size scales with height.
  */
 export function cardVideo(
   seed: number,
-  o: { count: number; height: number; cutShare?: number; font?: string },
+  o: { count: number; height: number; cutShare?: number; font?: string; sameBrightness?: number },
 ): CardVideo {
   const rnd = mulberry32(seed);
   const font = o.font ?? drawtextFont();
@@ -119,7 +147,7 @@ export function cardVideo(
   const transitions: (Transition | undefined)[] = [undefined];
   for (let i = 0; i < o.count; i++) {
     if (i > 0) {
-      const next = nextCard(rnd, hue, lightness);
+      const next = nextCard(rnd, { hue, lightness, sat }, o.sameBrightness ?? 0);
       ({ hue, lightness, sat } = next);
       const r = rnd();
       const cutShare = o.cutShare ?? 0.7;
