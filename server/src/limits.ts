@@ -69,6 +69,29 @@ export const UPLOAD_CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 export const PEOPLE_MAX = 20;
 export const PERSON_NAME_MAX_LENGTH = 100;
 /**
+ * All of one request's people images together, after SVGs are rebuilt by the sanitiser: 20
+ * phone photos of 5 MB fit, and the disk a request can fill is bounded (issue 28).
+ */
+export const PEOPLE_IMAGES_MAX_BYTES = 100 * 1024 * 1024;
+/** A people image is decoded at most this many pixels on its longest side (an SVG whatever it declares). */
+export const PICTURE_RENDER_MAX_SIDE = 2048;
+
+// --- What a video may be (issue 28): refused at the probe as "not a video file" beyond these ---
+/** Widest and tallest picture: 8K (7680 x 4320) fits, a 16,000 px frame does not. */
+export const VIDEO_MAX_SIDE = 8192;
+/** Highest frame rate: 240 fps slow motion from phones fits. */
+export const VIDEO_MAX_FPS = 240;
+/** Pixels a second (width x height x fps): 8K at 30 fps, 4K at 120 and 1080p at 240 fit. */
+export const VIDEO_MAX_PIXEL_RATE = 1_000_000_000;
+
+// --- Captions read from a subtitle track (issue 28) ---
+/** Characters kept of one cue's text; the rest is cut. */
+export const CAPTION_CUE_MAX_CHARS = 1_000;
+/** Characters of cue text kept for the whole track (about 20 hours of dense subtitles). */
+export const CAPTION_TRACK_MAX_CHARS = 2_000_000;
+/** WebVTT bytes read from ffmpeg for one track; a longer track is cut there. */
+export const CAPTION_TRACK_READ_MAX_BYTES = 8 * 1024 * 1024;
+/**
  * Output languages offered for the analysis, English first (the client preselects the first).
  * Only languages every provider writes for real: the local analyser has English and Japanese.
  */

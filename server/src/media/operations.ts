@@ -9,11 +9,11 @@ import {
   subtitleArgs,
   type VideoFormat,
 } from './args.ts';
-import { parseWebVtt } from './captions.ts';
+import { parseCaptionTrack, type CaptionTrack } from './captions.ts';
 import { NotAVideoError, parseProbe, type ProbeResult } from './probe.ts';
 import { ProcessError, runProcess } from './run.ts';
 import type { MediaTools } from './tools.ts';
-import type { CaptionCue } from '../analysis/provider.ts';
+import { CAPTION_TRACK_READ_MAX_BYTES } from '../limits.ts';
 
 /** Facts about a file; NotAVideoError when ffprobe cannot read it as a video. */
 export async function probeFile(
@@ -67,19 +67,37 @@ export async function cutClips(
   });
 }
 
+/** Stops reading a subtitle track at its cap: what was read is kept. */
+class TrackCap extends Error {}
+
+/** A subtitle track's cues; `cut` when the track or a cue was over its cap (not a failure). */
 export async function readSubtitleCues(
   tools: MediaTools,
   input: string,
   streamIndex: number,
   format: VideoFormat,
   signal?: AbortSignal,
-): Promise<CaptionCue[]> {
-  const { stdout } = await runProcess(tools.ffmpeg, subtitleArgs(input, streamIndex, format), {
-    signal,
-    timeoutMs: 10 * 60_000,
-    maxStdoutBytes: 32 * 1024 * 1024,
-  });
-  return parseWebVtt(stdout.toString('utf8'));
+): Promise<CaptionTrack> {
+  const chunks: Buffer[] = [];
+  let bytes = 0;
+  let capped = false;
+  try {
+    await runProcess(tools.ffmpeg, subtitleArgs(input, streamIndex, format), {
+      signal,
+      timeoutMs: 10 * 60_000,
+      onStdout(chunk) {
+        const room = CAPTION_TRACK_READ_MAX_BYTES - bytes;
+        chunks.push(chunk.subarray(0, room));
+        bytes += Math.min(room, chunk.length);
+        if (chunk.length > room) throw new TrackCap();
+      },
+    });
+  } catch (err) {
+    if (!(err instanceof TrackCap)) throw err;
+    capped = true;
+  }
+  const track = parseCaptionTrack(Buffer.concat(chunks).toString('utf8'));
+  return { cues: track.cues, cut: track.cut || capped };
 }
 
 export async function extractSpeechAudio(

@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PermanentJobError } from '../jobs/errors.ts';
+import { createLog } from '../jobs/log.ts';
 import { captionsBetween, toWebVtt } from '../media/captions.ts';
 import {
   cutClips,
@@ -183,8 +184,15 @@ async function findCues(s: StepContext, probe: ProbeResult): Promise<CaptionsRes
   // Prefer a track in the output language, else the first text track.
   const track = tracks.find((t) => t.language?.startsWith(s.video.output_language)) ?? tracks[0];
   if (track) {
-    const cues = await readSubtitleCues(s.tools, source, track.index, probe.format, s.signal);
-    if (cues.length > 0) return { source: 'subtitles', cues };
+    const read = await readSubtitleCues(s.tools, source, track.index, probe.format, s.signal);
+    // An over-long track is cut, not failed: the video's log says so.
+    if (read.cut) {
+      createLog(s.ctx.config.logLevel)('warn', 'subtitle track cut at its size cap', {
+        videoId: s.video.id,
+        stream: track.index,
+      });
+    }
+    if (read.cues.length > 0) return { source: 'subtitles', cues: read.cues };
   }
   const provider = createProvider(s.ctx.config);
   if (provider.transcribe && probe.audioCodec !== undefined) {
