@@ -1,5 +1,6 @@
 // What ffprobe tells about a file, reduced to the facts the pipeline uses. parseProbe is pure.
 import { VIDEO_FORMATS, type VideoFormat } from './args.ts';
+import { VIDEO_MAX_FPS, VIDEO_MAX_PIXEL_RATE, VIDEO_MAX_SIDE } from '../limits.ts';
 
 export interface ProbeStream {
   index: number;
@@ -49,6 +50,35 @@ interface RawProbe {
 /** A still image or a text file probes as "no video stream": the upload is not a video. */
 export class NotAVideoError extends Error {}
 
+/** A video beyond the declared limits (limits.ts); the message is shown to the uploader. */
+export class VideoOverLimitError extends NotAVideoError {}
+
+const thousands = (n: number): string => Math.round(n).toLocaleString('en-US');
+
+/**
+ * Refuses a picture size, frame rate or pixel rate no real video has: decoding 16,000 x 16,000
+ * frames for hours would buy days of CPU and gigabytes of temporary frames.
+ */
+function checkVideoLimits(width: number, height: number, fps: number | undefined): void {
+  if (width > VIDEO_MAX_SIDE || height > VIDEO_MAX_SIDE) {
+    throw new VideoOverLimitError(
+      `its picture is ${width} x ${height} pixels; at most ${VIDEO_MAX_SIDE} pixels a side are accepted`,
+    );
+  }
+  if (fps === undefined) return;
+  if (fps > VIDEO_MAX_FPS) {
+    throw new VideoOverLimitError(
+      `it has ${thousands(fps)} frames a second; at most ${VIDEO_MAX_FPS} are accepted`,
+    );
+  }
+  if (width * height * fps > VIDEO_MAX_PIXEL_RATE) {
+    throw new VideoOverLimitError(
+      `its ${width} x ${height} picture at ${thousands(fps)} frames a second is more than ` +
+        `${thousands(VIDEO_MAX_PIXEL_RATE / 1e6)} million pixels a second (8K at 30, 4K at 120)`,
+    );
+  }
+}
+
 /** The demuxer of ffprobe's format_name ("mov,mp4,m4a,3gp,3g2,mj2", "matroska,webm"), if allowed. */
 export function videoFormat(formatName: string): VideoFormat | undefined {
   const demuxer = formatName.split(',')[0];
@@ -93,6 +123,8 @@ export function parseProbe(json: string): ProbeResult {
   if (!video) throw new NotAVideoError('no video stream');
   const durationSec = Number(raw.format?.duration ?? video.duration ?? NaN);
   if (!Number.isFinite(durationSec) || durationSec <= 0) throw new NotAVideoError('no duration');
+  const frameRate = ratio(video.avg_frame_rate) ?? ratio(video.r_frame_rate);
+  checkVideoLimits(video.width ?? 0, video.height ?? 0, frameRate);
   const rotation = rotationOf(video);
   const swap = rotation === 90 || rotation === 270;
   const created = tag(raw.format?.tags, 'creation_time') ?? tag(video.tags, 'creation_time');
@@ -106,7 +138,7 @@ export function parseProbe(json: string): ProbeResult {
     rotation,
     videoCodec: video.codec_name,
     pixelFormat: video.pix_fmt,
-    frameRate: ratio(video.avg_frame_rate) ?? ratio(video.r_frame_rate),
+    frameRate,
     audioCodec: audio?.codec_name,
     creationDate: createdDate?.toISOString(),
     streams: streams.map((s) => ({

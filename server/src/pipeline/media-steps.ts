@@ -15,6 +15,7 @@ import {
   isBrowserPlayable,
   NotAVideoError,
   subtitleStreams,
+  VideoOverLimitError,
   videoFormat,
   type ProbeResult,
 } from '../media/probe.ts';
@@ -53,6 +54,9 @@ export const probeStep: Step<ProbeResult> = {
     try {
       probe = await probeFile(s.tools, await s.localFile(s.video.source_key), s.signal);
     } catch (err) {
+      if (err instanceof VideoOverLimitError) {
+        throw new PermanentJobError(`${NOT_A_VIDEO}: ${err.message}`, { cause: err });
+      }
       if (err instanceof NotAVideoError) throw new PermanentJobError(NOT_A_VIDEO, { cause: err });
       throw err;
     }
