@@ -70,7 +70,7 @@ async function main(): Promise<void> {
   if (!address || typeof address === 'string') throw new Error('no port');
   const ready = { url: `http://127.0.0.1:${address.port}`, tokens, videoIds };
   fs.writeFileSync(path.resolve(process.env.READY_FILE!), JSON.stringify(ready));
-  stopOnSignals(running, () => undefined);
+  stopOnSignals(running, ctx.log.child({}, { level: 'silent' }));
 }
 
 main().catch((err: unknown) => {

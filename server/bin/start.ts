@@ -11,7 +11,7 @@ async function main(): Promise<void> {
   const root = path.resolve(import.meta.dirname, '..', '..');
   if (process.env.SKIP_WEB_BUILD !== '1') prepareWebApp(root, config.webRoot, console.log);
   const running = await startServer(config);
-  stopOnSignals(running, (level, msg, fields) => running.app.log[level](fields ?? {}, msg));
+  stopOnSignals(running, running.ctx.log.child({ component: 'shutdown' }));
 }
 
 main().catch((err: unknown) => {

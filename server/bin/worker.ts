@@ -4,7 +4,6 @@
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/open.ts';
 import { startWorkerLanes } from '../src/jobs/lanes.ts';
-import { createLog } from '../src/jobs/log.ts';
 import { DEFAULT_LEASE_MS } from '../src/jobs/worker.ts';
 import { stopOnSignals } from '../src/lifecycle/shutdown.ts';
 import { createContext } from '../src/context.ts';
@@ -46,16 +45,10 @@ async function main(): Promise<void> {
   const db = await openDatabase(config);
   const ctx = await createContext(config, db);
   const lanes = startWorkerLanes(ctx, { concurrency: n, leaseMs: lease });
-  console.log(
-    JSON.stringify({
-      level: 30,
-      msg: 'worker started',
-      workers: lanes.workers.map((w) => w.id),
-      concurrency: n,
-    }),
-  );
+  ctx.log
+    .child({ component: 'worker' })
+    .info({ workers: lanes.workers.map((w) => w.id), concurrency: n }, 'worker started');
   let closingDb = false;
-  const log = createLog(config.logLevel);
   stopOnSignals(
     {
       async close() {
@@ -65,7 +58,7 @@ async function main(): Promise<void> {
       },
       waitingFor: () => (closingDb ? ['the database to close'] : lanes.describeRunning()),
     },
-    (level, msg, fields) => log(level, msg, { ...fields }),
+    ctx.log.child({ component: 'shutdown' }),
   );
 }
 

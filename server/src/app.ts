@@ -1,11 +1,10 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { TrustProxy } from './config.ts';
 import type { AppContext } from './context.ts';
-import { logStream } from './lifecycle/log-stream.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { frameworkErrorAnswer, registerErrorHandling } from './plugins/errors.ts';
 import { registerLoadShedding } from './plugins/load-shedding.ts';
-import { AccessLog, loggerOptions } from './plugins/request-log.ts';
+import { AccessLog } from './plugins/request-log.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { schemaController } from './plugins/validation.ts';
 import { registerWebApp } from './plugins/web-app.ts';
@@ -14,8 +13,6 @@ import { registerRoutes } from './routes/index.ts';
 export interface BuildOptions {
   /** false silences request logs (tests). */
   logger?: boolean;
-  /** Where log lines go instead of stdout (tests read them). */
-  logStream?: { write(line: string): void };
 }
 
 /**
@@ -44,11 +41,11 @@ function trustProxyOption(
 
 /** The HTTP application: API under /api, assets under /assets, the PWA everywhere else. */
 export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  // Typed as Fastify's logger so the app keeps Fastify's default instance type.
+  const loggerInstance: FastifyBaseLogger = ctx.log;
   const app = Fastify({
-    logger:
-      opts.logger === false
-        ? false
-        : loggerOptions(ctx.config.logLevel, opts.logStream ?? logStream),
+    // The process's one logger, so requests and jobs share its level, stream and redaction.
+    ...(opts.logger === false ? {} : { loggerInstance }),
     logController: new AccessLog(),
     bodyLimit: 1024 * 1024,
     // Behind a reverse proxy, request.ip is the client's (throttles count it), never a header

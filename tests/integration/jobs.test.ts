@@ -20,13 +20,12 @@ import { createContext } from '../../server/src/context.ts';
 let ctx: AppContext;
 let clock: number;
 let dataDir: string;
-const quiet = (): void => undefined;
 
 // One database for the file (opening PGlite is the slow part); each test starts with no jobs.
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'va-jobs-'));
   const db = await openTestDb();
-  ctx = await createContext(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' }), db);
+  ctx = await createContext(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), db);
   ctx.now = () => clock;
 });
 
@@ -71,7 +70,6 @@ describe('job queue', () => {
           concurrency: 3,
           pollMs: 20,
           workerId: `w${n}`,
-          log: quiet,
         }),
     );
     workers.forEach((w) => w.start());
@@ -101,7 +99,6 @@ describe('job queue', () => {
       handlers: [handler(async () => void ran++)],
       leaseMs: 30_000,
       workerId: 'rescuer',
-      log: quiet,
     });
     expect(await rescuer.runOnce()).toBe(false); // lease still held
     clock += 31_000;
@@ -126,7 +123,6 @@ describe('job queue', () => {
         ),
       ],
       backoffMs: () => 10_000,
-      log: quiet,
     });
     expect(await worker.runOnce()).toBe(true);
     let job = await stateOf(v);
@@ -156,7 +152,6 @@ describe('job queue', () => {
           { onFailed: async (_c, _j, err) => void reasons.push((err as PermanentJobError).reason) },
         ),
       ],
-      log: quiet,
     });
     await worker.runOnce();
     expect((await stateOf(v)).state).toBe('failed');
@@ -189,7 +184,6 @@ describe('job queue', () => {
         ),
       ],
       leaseMs: 30_000,
-      log: quiet,
     });
     await worker.runOnce();
     expect((await stateOf(v)).state).toBe('running');
@@ -250,7 +244,7 @@ describe('job queue', () => {
     await enqueue(ctx, JobName.AnalyseVideo, v);
     const events = { cancelled: [] as string[], failed: [] as unknown[] };
     const { h, isRunning } = waitingHandler(events);
-    const worker = new JobWorker(ctx, { handlers: [h], pollMs: 10, log: quiet });
+    const worker = new JobWorker(ctx, { handlers: [h], pollMs: 10 });
     worker.start();
     await isRunning;
     await cancelJobs(ctx, v);
@@ -266,7 +260,7 @@ describe('job queue', () => {
     const events = { cancelled: [] as string[], failed: [] as unknown[] };
     const { h, isRunning } = waitingHandler(events);
     // runOnce does not listen to in-process signals: only the lease heartbeat can tell it.
-    const worker = new JobWorker(ctx, { handlers: [h], leaseMs: 300, log: quiet });
+    const worker = new JobWorker(ctx, { handlers: [h], leaseMs: 300 });
     const done = worker.runOnce();
     await isRunning;
     await ctx.db.query(`UPDATE jobs SET state = 'cancelled' WHERE video_id = $1`, [v]);
@@ -290,7 +284,6 @@ describe('job queue', () => {
         ),
       ],
       pollMs: 10,
-      log: quiet,
     });
     worker.start();
     await isRunning;
@@ -316,7 +309,7 @@ describe('job queue', () => {
     const trailer: JobHandler = { name: JobName.MakeTrailer, run: async () => undefined };
 
     // No trailer handler registered yet: nothing follows.
-    const plain = new JobWorker(ctx, { handlers: [analyse], log: quiet });
+    const plain = new JobWorker(ctx, { handlers: [analyse] });
     await enqueue(ctx, JobName.AnalyseVideo, withTrailer);
     await plain.runOnce();
     expect((await jobsOfVideo(ctx.db, withTrailer)).map((j) => j.name)).toEqual([
@@ -324,7 +317,7 @@ describe('job queue', () => {
     ]);
 
     // With the handler: only the video that asked for a trailer gets one.
-    const full = new JobWorker(ctx, { handlers: [analyse, trailer], log: quiet });
+    const full = new JobWorker(ctx, { handlers: [analyse, trailer] });
     await ctx.db.query('DELETE FROM jobs');
     await enqueue(ctx, JobName.AnalyseVideo, withTrailer);
     await enqueue(ctx, JobName.AnalyseVideo, without);

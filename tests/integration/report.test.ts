@@ -217,11 +217,15 @@ describe('make-report with the openai provider', () => {
     ai = await startFakeOpenAi();
     // The product's handlers in a worker that retries at once (the queue's own backoff is
     // minutes long), so a job that fails for good does so within the test.
-    aiServer = await startTestServer({ AI_PROVIDER: 'openai', AI_BASE_URL: ai.url, WORKER: 'off' });
+    aiServer = await startTestServer({
+      AI_PROVIDER: 'openai',
+      AI_BASE_URL: ai.url,
+      WORKER: 'off',
+      LOG_LEVEL: 'silent',
+    });
     worker = new JobWorker(aiServer.ctx, {
       handlers: productHandlers(),
       backoffMs: () => 0,
-      log: () => undefined,
     });
     worker.start();
   });

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/src/app.ts';
 import { loadConfig } from '../../server/src/config.ts';
 import { openTestDb } from '../support/test-db.ts';
-import { REDACTED } from '../../server/src/plugins/request-log.ts';
+import { REDACTED } from '../../server/src/lifecycle/logger.ts';
 import { createContext } from '../../server/src/context.ts';
 
 const SECRET = 'S3CR3Tvalue';
@@ -20,8 +20,8 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'va-log-'));
   const config = loadConfig({ DATA_DIR: dataDir, WEB_ROOT: dataDir, LOG_LEVEL: 'info' });
   const db = await openTestDb();
-  const ctx = await createContext(config, db);
-  app = await buildApp(ctx, { logStream: { write: (line) => void lines.push(line) } });
+  const ctx = await createContext(config, db, { write: (line) => void lines.push(line) });
+  app = await buildApp(ctx);
 }, 120_000);
 afterAll(async () => {
   await app.close();

@@ -20,7 +20,6 @@ import { startPostgres, type RealPostgres } from '../support/postgres.ts';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
-const quiet = (): void => undefined;
 const T0 = Date.parse('2030-01-01T00:00:00Z');
 
 /** How many jobs each schedule has queued so far. */
@@ -42,16 +41,14 @@ describe('scheduler on PGlite, four workers', () => {
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'va-schedules-'));
     const db = await openTestDb();
-    ctx = await createContext(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' }), db);
+    ctx = await createContext(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), db);
     ctx.now = () => clock;
     // The product's schedules with handlers that only count their runs.
     const handlers: JobHandler[] = [
       { name: JobName.AnalyseVideo, run: async () => undefined },
       ...SCHEDULES.map((s) => ({ name: s.name, run: async () => void runs.push(s.name) })),
     ];
-    workers = [1, 2, 3, 4].map(
-      (n) => new JobWorker(ctx, { handlers, workerId: `w${n}`, log: quiet }),
-    );
+    workers = [1, 2, 3, 4].map((n) => new JobWorker(ctx, { handlers, workerId: `w${n}` }));
   });
   beforeEach(() => {
     runs.length = 0;

@@ -16,7 +16,7 @@ import { startTestServer, type TestServer } from '../support/server.ts';
 let server: TestServer;
 
 beforeAll(async () => {
-  server = await startTestServer({ WORKER: 'off' });
+  server = await startTestServer({ WORKER: 'off', LOG_LEVEL: 'silent' });
 });
 
 afterAll(async () => {
@@ -91,7 +91,6 @@ describe('a worker killed mid-job', () => {
     const rescuer = new JobWorker(ctx, {
       handlers: productHandlers(),
       leaseMs: 60_000,
-      log: () => undefined,
     });
     expect(await rescuer.runOnce()).toBe(false); // the dead worker's lease still holds
     clock += 61_000;

@@ -23,3 +23,8 @@ export class JobAbort extends Error {
 export function throwIfAborted(signal: AbortSignal): void {
   if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : new JobAbort('lost');
 }
+
+/** A failure in words, as a job records it. */
+export function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}

@@ -4,7 +4,6 @@
 import type { AppContext } from '../context.ts';
 import { productHandlers } from './handlers.ts';
 import { requeueRunningJobs } from './job-store.ts';
-import { createLog } from './log.ts';
 import { QUICK_JOBS } from './names.ts';
 import { JobWorker } from './worker.ts';
 
@@ -37,7 +36,9 @@ export function startWorkerLanes(
     ctx.db.kind === 'pglite'
       ? requeueRunningJobs(ctx.db, ctx.now()).then((n) => {
           if (n > 0) {
-            createLog(ctx.config.logLevel)('warn', 'jobs cut off by a crash requeued', { jobs: n });
+            ctx.log
+              .child({ component: 'worker' })
+              .warn({ jobs: n }, 'jobs cut off by a crash requeued');
           }
         })
       : Promise.resolve();

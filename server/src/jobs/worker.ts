@@ -4,6 +4,7 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
 import type { AppContext } from '../context.ts';
+import type { Logger } from '../lifecycle/logger.ts';
 import { CHAIN } from './chain.ts';
 import { JobAbort, PermanentJobError } from './errors.ts';
 import {
@@ -15,7 +16,6 @@ import {
   renewLease,
   type JobRow,
 } from './job-store.ts';
-import { createLog, errorText, type Log } from './log.ts';
 import { DEFAULT_MAX_ATTEMPTS } from './queue.ts';
 import { buildRegistry, type JobHandler } from './registry.ts';
 import { ensureSchedules, queueDueSchedules } from './schedule-store.ts';
@@ -34,7 +34,6 @@ export interface WorkerOptions {
   /** Delay before attempt n+1 after attempt n failed. */
   backoffMs?: (attempt: number) => number;
   workerId?: string;
-  log?: Log;
 }
 
 export const DEFAULT_LEASE_MS = 60_000;
@@ -59,7 +58,7 @@ export class JobWorker {
   private readonly pollMs: number;
   private readonly leaseMs: number;
   private readonly backoffMs: (attempt: number) => number;
-  private readonly log: Log;
+  private readonly log: Logger;
   private readonly active = new Map<string, Active>();
   private running = false;
   private loop: Promise<void> | undefined;
@@ -85,7 +84,7 @@ export class JobWorker {
     this.leaseMs = opts.leaseMs ?? DEFAULT_LEASE_MS;
     this.backoffMs = opts.backoffMs ?? backoff;
     this.id = opts.workerId ?? `${os.hostname()}:${process.pid}:${crypto.randomUUID().slice(0, 8)}`;
-    this.log = opts.log ?? createLog(ctx.config.logLevel);
+    this.log = ctx.log.child({ component: 'worker' });
   }
 
   start(): void {
@@ -158,7 +157,7 @@ export class JobWorker {
         try {
           await this.queueDueSchedules();
         } catch (err) {
-          this.log('error', 'could not queue scheduled jobs', { err: errorText(err) });
+          this.log.error({ err }, 'could not queue scheduled jobs');
         }
       }
       if (this.active.size < this.concurrency) {
@@ -176,7 +175,7 @@ export class JobWorker {
             await releaseJob(this.ctx.db, { id: job.id, workerId: this.id, now: this.ctx.now() });
           }
         } catch (err) {
-          this.log('error', 'could not claim a job', { err: errorText(err) });
+          this.log.error({ err }, 'could not claim a job');
         }
       }
       // Look again at once after a claim (more may be due); otherwise sleep until woken.
@@ -220,21 +219,20 @@ export class JobWorker {
           (held) => {
             if (!held) abort.abort(new JobAbort('lost'));
           },
-          (err: unknown) =>
-            this.log('warn', 'lease renewal failed', { ...fields, err: errorText(err) }),
+          (err: unknown) => this.log.warn({ ...fields, err }, 'lease renewal failed'),
         );
       },
       Math.max(50, Math.floor(this.leaseMs / 3)),
     );
     try {
-      this.log('info', 'job started', fields);
+      this.log.info(fields, 'job started');
       if (job.attempts > job.max_attempts) {
         throw new PermanentJobError('the worker stopped during this job too many times');
       }
       await handler.run(this.ctx, job, abort.signal);
       if (abort.signal.aborted) throw abort.signal.reason;
       await this.complete(job);
-      this.log('info', 'job done', fields);
+      this.log.info(fields, 'job done');
     } catch (err) {
       if (abort.signal.aborted) await this.afterAbort(job, handler, abort.signal.reason, fields);
       else await this.afterError(job, handler, err, fields);
@@ -286,13 +284,13 @@ export class JobWorker {
       await releaseJob(this.ctx.db, { id: job.id, workerId: this.id, now: this.ctx.now() }).catch(
         () => undefined,
       );
-      this.log('info', 'job given back: worker stopping', fields);
+      this.log.info(fields, 'job given back: worker stopping');
       return;
     }
-    this.log('info', why === 'cancelled' ? 'job cancelled' : 'job taken over elsewhere', fields);
+    this.log.info(fields, why === 'cancelled' ? 'job cancelled' : 'job taken over elsewhere');
     if (why === 'cancelled') {
       await handler.onCancelled?.(this.ctx, job).catch((err: unknown) => {
-        this.log('warn', 'cleanup after cancel failed', { ...fields, err: errorText(err) });
+        this.log.warn({ ...fields, err }, 'cleanup after cancel failed');
       });
     }
   }
@@ -333,16 +331,10 @@ export class JobWorker {
       }
       // A permanent failure is about the input (e.g. not a video), not the system: a warning.
       const level = final && !(err instanceof PermanentJobError) ? 'error' : 'warn';
-      this.log(level, final ? 'job failed' : 'job will be retried', {
-        ...fields,
-        err: errorText(err),
-      });
+      this.log[level]({ ...fields, err }, final ? 'job failed' : 'job will be retried');
     } catch (settleErr) {
       // The database went away (shutdown): the lease expires and another worker retries.
-      this.log('warn', 'could not record the job failure', {
-        ...fields,
-        err: errorText(settleErr),
-      });
+      this.log.warn({ ...fields, err: settleErr }, 'could not record the job failure');
     }
   }
 }

@@ -3,6 +3,7 @@
 // was still alive an hour after SIGTERM). After the deadline the process logs what it was still
 // waiting for and exits; a second signal exits at once.
 import { logsWritten } from './log-stream.ts';
+import type { Logger } from './logger.ts';
 
 export const SHUTDOWN_DEADLINE_MS = 10_000;
 
@@ -13,8 +14,6 @@ export interface Stoppable {
   waitingFor(): string[];
 }
 
-export type LogLine = (level: 'info' | 'warn' | 'error', msg: string, fields?: object) => void;
-
 async function exit(code: number): Promise<never> {
   await logsWritten(1000);
   process.exit(code);
@@ -22,26 +21,26 @@ async function exit(code: number): Promise<never> {
 
 export function stopOnSignals(
   target: Stoppable,
-  log: LogLine,
+  log: Logger,
   deadlineMs = SHUTDOWN_DEADLINE_MS,
 ): void {
   let stopping = false;
   const stop = (signal: NodeJS.Signals): void => {
     if (stopping) {
-      log('warn', `${signal} again: exiting without waiting`, { waitingFor: target.waitingFor() });
+      log.warn({ waitingFor: target.waitingFor() }, `${signal} again: exiting without waiting`);
       void exit(1);
       return;
     }
     stopping = true;
-    log('info', `${signal}: shutting down`, { deadlineMs });
+    log.info({ deadlineMs }, `${signal}: shutting down`);
     setTimeout(() => {
-      log('error', 'shutdown deadline passed: exiting', { waitingFor: target.waitingFor() });
+      log.error({ waitingFor: target.waitingFor() }, 'shutdown deadline passed: exiting');
       void exit(1);
     }, deadlineMs);
     target.close().then(
       () => exit(0),
       (err: unknown) => {
-        log('error', 'shutdown failed', { err: err instanceof Error ? err.message : String(err) });
+        log.error({ err }, 'shutdown failed');
         void exit(1);
       },
     );

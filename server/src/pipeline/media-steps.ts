@@ -2,7 +2,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PermanentJobError } from '../jobs/errors.ts';
-import { createLog } from '../jobs/log.ts';
 import { captionsBetween, toWebVtt } from '../media/captions.ts';
 import {
   cutClips,
@@ -191,10 +190,9 @@ async function findCues(s: StepContext, probe: ProbeResult): Promise<CaptionsRes
     const read = await readSubtitleCues(s.tools, source, track.index, probe.format, s.signal);
     // An over-long track is cut, not failed: the video's log says so.
     if (read.cut) {
-      createLog(s.ctx.config.logLevel)('warn', 'subtitle track cut at its size cap', {
-        videoId: s.video.id,
-        stream: track.index,
-      });
+      s.ctx.log
+        .child({ component: 'analysis' })
+        .warn({ videoId: s.video.id, stream: track.index }, 'subtitle track cut at its size cap');
     }
     if (read.cues.length > 0) return { source: 'subtitles', cues: read.cues };
   }

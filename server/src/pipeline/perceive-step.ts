@@ -6,7 +6,6 @@
 // for the understand step.
 import { createProvider } from '../analysis/create.ts';
 import type { ScreenLine } from '../analysis/provider.ts';
-import { createLog, errorText } from '../jobs/log.ts';
 import { loadPerception, perceiveImage } from '../perception/thread.ts';
 import { PerceiveAhead, perceiveAllScenes } from '../perception/perceive-ahead.ts';
 import { groupFaces, scenePeople } from '../perception/face-match.ts';
@@ -66,7 +65,7 @@ export function sceneObjects(scene: PerceivedScene): string[] {
 
 /** Describes the one face of each people image not looked at yet. */
 async function describePeople(s: StepContext): Promise<void> {
-  const log = createLog(s.ctx.config.logLevel);
+  const log = s.ctx.log.child({ component: 'analysis' });
   for (const person of await personImagesOf(s.ctx.db, s.video.id)) {
     if (person.faces_found !== null) continue;
     let faces: number[][] = [];
@@ -77,11 +76,7 @@ async function describePeople(s: StepContext): Promise<void> {
     } catch (err) {
       s.signal.throwIfAborted();
       // An image ffmpeg cannot read (an SVG drawing, say) shows no face we can use.
-      log('info', 'people image not read', {
-        videoId: s.video.id,
-        position: person.position,
-        error: errorText(err),
-      });
+      log.info({ videoId: s.video.id, position: person.position, err }, 'people image not read');
     }
     const one = faces.length === 1 && faces[0]!.length > 0 ? faces[0]! : null;
     await setPersonFace(s.ctx.db, s.video.id, person.position, faces.length, one);

@@ -3,7 +3,6 @@
 // not fatal. The perceive step reads it alongside the face and object models (the OCR engine and
 // the text detection work on other threads than the models: on two cores the two overlap).
 import type { AnalysisProvider, SceneEvidence, ScreenLine } from '../analysis/provider.ts';
-import { createLog, errorText } from '../jobs/log.ts';
 import type { StepContext } from './step-context.ts';
 
 /** The lines read in each scene; null when the provider reads none or the reading failed. */
@@ -13,21 +12,24 @@ export async function readScreenLines(
   scenes: Pick<SceneEvidence, 'startMs' | 'endMs' | 'framePaths'>[],
 ): Promise<ScreenLine[][] | null> {
   if (!provider.readScreenText) return null;
-  const log = createLog(s.ctx.config.logLevel);
+  const log = s.ctx.log.child({ component: 'analysis' });
   try {
     const read = await provider.readScreenText(scenes, s.video.output_language, {
       signal: s.signal,
     });
-    log('info', 'on-screen text read', {
-      videoId: s.video.id,
-      frames: read.framesRead,
-      ms: read.ms,
-      scenesWithText: read.scenes.filter((l) => l.length > 0).length,
-    });
+    log.info(
+      {
+        videoId: s.video.id,
+        frames: read.framesRead,
+        ms: read.ms,
+        scenesWithText: read.scenes.filter((l) => l.length > 0).length,
+      },
+      'on-screen text read',
+    );
     return scenes.map((_, i) => read.scenes[i] ?? []);
   } catch (err) {
     if (s.signal.aborted) throw err;
-    log('warn', 'on-screen text not read', { videoId: s.video.id, error: errorText(err) });
+    log.warn({ videoId: s.video.id, err }, 'on-screen text not read');
     return null;
   }
 }

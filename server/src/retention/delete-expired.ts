@@ -3,7 +3,6 @@
 // deletes every video uploaded before the limit exactly as DELETE /api/videos/{id} does.
 import type { AppContext } from '../context.ts';
 import { throwIfAborted } from '../jobs/errors.ts';
-import { createLog } from '../jobs/log.ts';
 import { JobName } from '../jobs/names.ts';
 import type { JobHandler } from '../jobs/registry.ts';
 import { VIDEO_RETENTION_YEARS } from '../limits.ts';
@@ -58,10 +57,12 @@ export const deleteExpiredVideosHandler: JobHandler = {
   async run(ctx, _job, signal) {
     const deleted = await deleteExpiredVideos(ctx, signal);
     if (deleted > 0) {
-      createLog(ctx.config.logLevel)('info', 'videos past the retention limit deleted', {
-        deleted,
-        limit: retentionLimit(ctx.now()).toISOString(),
-      });
+      ctx.log
+        .child({ component: 'retention' })
+        .info(
+          { deleted, limit: retentionLimit(ctx.now()).toISOString() },
+          'videos past the retention limit deleted',
+        );
     }
   },
 };

@@ -1,9 +1,8 @@
 // What the trailer and report jobs share: the creating flag around the work, and clean-up when
 // the job fails for good (flag cleared, reason kept, previous output untouched) or is cancelled.
 import type { AppContext } from '../context.ts';
-import { PermanentJobError } from '../jobs/errors.ts';
+import { errorText, PermanentJobError } from '../jobs/errors.ts';
 import type { JobRow } from '../jobs/job-store.ts';
-import { createLog, errorText } from '../jobs/log.ts';
 import type { JobName } from '../jobs/names.ts';
 import type { JobHandler } from '../jobs/registry.ts';
 import { failCreating, markCreating, type OutputKind } from '../repositories/outputs.ts';
@@ -26,10 +25,9 @@ export function outputJobHandler(
     async onFailed(ctx, job, err, q) {
       const reason = err instanceof PermanentJobError ? err.reason : errorText(err);
       await failCreating(q, kind, videoIdOf(job), reason, new Date(ctx.now()));
-      createLog(ctx.config.logLevel)('warn', `${kind} not made`, {
-        video: videoIdOf(job),
-        reason,
-      });
+      ctx.log
+        .child({ component: kind })
+        .warn({ video: videoIdOf(job), reason }, `${kind} not made`);
     },
     async onCancelled(ctx, job) {
       // Cancelled because the video is being deleted: remove anything written after its files.
