@@ -73,8 +73,11 @@ export const PERSON_NAME_MAX_LENGTH = 100;
  * phone photos of 5 MB fit, and the disk a request can fill is bounded (issue 28).
  */
 export const PEOPLE_IMAGES_MAX_BYTES = 100 * 1024 * 1024;
-/** A people image is decoded at most this many pixels on its longest side (an SVG whatever it declares). */
-export const PICTURE_RENDER_MAX_SIDE = 2048;
+/**
+ * A people image is decoded at most this many pixels on its longer side, an SVG rasterised at
+ * it whatever it declares: enough for a face, and a blur over it costs seconds, not gigabytes.
+ */
+export const PICTURE_MAX_SIDE = 1024;
 
 // --- What a video may be (issue 28): refused at the probe as "not a video file" beyond these ---
 /** Widest and tallest picture: 8K (7680 x 4320) fits, a 16,000 px frame does not. */

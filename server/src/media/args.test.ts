@@ -8,6 +8,7 @@ import {
   clipsArgs,
   decodeArgs,
   imageInputArgs,
+  pictureArgs,
   probeArgs,
   renditionArgs,
   speechAudioArgs,
@@ -107,6 +108,24 @@ describe('how runs open their inputs', () => {
     ]);
     const opts = inputOptions(thumbnailArgs('/a.jpg', 240))[0]!.options;
     expect(opts).toEqual(expect.arrayContaining(['-protocol_whitelist', 'file', 'image2']));
+  });
+
+  it('opens a people picture as the kind its magic bytes say, local files only, upright', () => {
+    const demuxers = { jpg: 'jpeg_pipe', png: 'png_pipe', svg: 'svg_pipe' } as const;
+    for (const kind of ['jpg', 'png', 'svg'] as const) {
+      const args = pictureArgs('/p/1', { kind, maxSide: 1024 });
+      const [opened] = inputOptions(args);
+      expect(opened).toEqual({
+        input: '/p/1',
+        options: expect.arrayContaining(['-noautorotate', '-protocol_whitelist', 'file']),
+      });
+      const options = opened!.options;
+      expect(options[options.indexOf('-f') + 1]).toBe(demuxers[kind]);
+      expect(options[options.indexOf('-format_whitelist') + 1]).toBe(demuxers[kind]);
+      expect(options[options.indexOf('-protocol_whitelist') + 1]).toBe('file');
+    }
+    const turned = pictureArgs('/p/1', { kind: 'jpg', maxSide: 1024, orientation: 6 });
+    expect(turned[turned.indexOf('-vf') + 1]).toMatch(/^transpose=1,scale=.*1024/);
   });
 });
 

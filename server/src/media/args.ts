@@ -1,6 +1,8 @@
 // Pure ffmpeg/ffprobe argument builders: no I/O, unit-tested. Everything here works with the
 // 2018 static ffmpeg 4.1 of @ffmpeg-installer as well as Debian's 5.x (no scdet, no xfade).
 
+import type { PictureKind } from './still-image.ts';
+
 export const QUIET = ['-hide_banner', '-nostdin', '-loglevel', 'error'];
 
 /** A time for -ss/-t: seconds with milliseconds, never negative. */
@@ -44,6 +46,60 @@ export function videoInputArgs(file: string, format?: VideoFormat): string[] {
 /** How a run opens one still image the server wrote itself: one file, never a sequence. */
 export function imageInputArgs(file: string): string[] {
   return ['-protocol_whitelist', 'file', '-f', 'image2', '-pattern_type', 'none', '-i', file];
+}
+
+/** The demuxer forced for each kind of still picture (checked by its magic bytes). */
+const PICTURE_DEMUXERS: Record<PictureKind, string> = {
+  jpg: 'jpeg_pipe',
+  png: 'png_pipe',
+  svg: 'svg_pipe',
+};
+
+/** The filters that turn a JPEG upright by its EXIF orientation (2-8; 1 is upright). */
+const ORIENT: Record<number, string> = {
+  2: 'hflip,',
+  3: 'hflip,vflip,',
+  4: 'vflip,',
+  5: 'transpose=0,',
+  6: 'transpose=1,',
+  7: 'transpose=3,',
+  8: 'transpose=2,',
+};
+
+/**
+ * One people picture decoded to a PPM on stdout, its longer side at most maxSide: local file only,
+ * the demuxer forced from the magic bytes (a PNG carrying an MPEG-TS payload is read as a PNG,
+ * never probed as something else), and the EXIF orientation applied by hand (ffmpeg 4.1 ignores
+ * it on stills, Debian's 5.1 applies it: -noautorotate makes both the same).
+ */
+export function pictureArgs(
+  file: string,
+  o: { kind: PictureKind; maxSide: number; orientation?: number },
+): string[] {
+  const demuxer = PICTURE_DEMUXERS[o.kind];
+  const fit =
+    `scale='if(gt(iw,ih),min(iw,${o.maxSide}),-2)':` + `'if(gt(iw,ih),-2,min(ih,${o.maxSide}))'`;
+  return [
+    ...QUIET,
+    '-noautorotate',
+    '-protocol_whitelist',
+    'file',
+    '-format_whitelist',
+    demuxer,
+    '-f',
+    demuxer,
+    '-i',
+    file,
+    '-frames:v',
+    '1',
+    '-vf',
+    `${ORIENT[o.orientation ?? 1] ?? ''}${fit},format=rgb24`,
+    '-c:v',
+    'ppm',
+    '-f',
+    'image2pipe',
+    'pipe:1',
+  ];
 }
 
 export function probeArgs(input: string): string[] {
