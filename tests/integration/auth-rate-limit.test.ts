@@ -161,7 +161,7 @@ describe('password hashing is capped', () => {
   }
 
   it('refuses an address with too many logins in flight at once, not the others', async () => {
-    const release = holdSlots('127.0.0.7', hashSlots.limits.perAddress);
+    const release = holdSlots('127.0.0.7', hashSlots.limits.perNetwork);
     try {
       const busy = await loginFrom('127.0.0.7', 'carol@example.com', 'Carol1234');
       expect(busy.status).toBe(429);

@@ -56,9 +56,9 @@ export async function sendResetLink(
       now,
       ttlMs: RESET_TOKEN_TTL_MS,
     });
-    await queueMail(ctx, q, { to: user.email, ...message }, RESET_TOKEN_TTL_MS);
+    await queueMail(ctx, q, { to: user.email, ...message }, RESET_TOKEN_TTL_MS, 'anonymous');
   });
-  mailQueued();
+  mailQueued('anonymous');
 }
 
 /**

@@ -4,9 +4,15 @@
 // to the account recently only counts its own failures, so an attacker elsewhere cannot lock the
 // real user out. Per address: a higher limit across all accounts. An attempt is recorded before
 // its password is checked (reserveAttempt), so parallel guesses count like sequential ones.
+// "Address" is the client's network key throughout (an IPv6 /64, auth/network-key.ts).
+import crypto from 'node:crypto';
+import { networkKey } from '../auth/network-key.ts';
 import type { AppContext } from '../context.ts';
 import type { Queryable } from '../db/db.ts';
 import {
+  FORGOT_PER_ADDRESS,
+  FORGOT_PER_NETWORK,
+  FORGOT_WINDOW_MS,
   LOGIN_ACCOUNT_FAILURES,
   LOGIN_BASE_DELAY_MS,
   LOGIN_IP_FAILURES,
@@ -31,6 +37,7 @@ export const SCOPES = {
   passwordCheck: 'password-check',
   resetMail: 'reset-mail',
   emailCode: 'email-code',
+  forgotPassword: 'forgot',
 } as const;
 const FAILED = SCOPES.loginFailed;
 const SIGNED_IN = SCOPES.signedIn;
@@ -96,12 +103,9 @@ async function loginWaitSeconds(
  * A login attempt, counted as a failure until the password proves right (recordLoginSuccess).
  * Answers the seconds to wait when the throttle refuses it (then it is not counted), else 0.
  */
-export function reserveLoginAttempt(
-  ctx: AppContext,
-  email: string,
-  clientIp: string,
-): Promise<number> {
+export function reserveLoginAttempt(ctx: AppContext, email: string, ip: string): Promise<number> {
   const key = accountKey(email);
+  const clientIp = networkKey(ip);
   return reserveAttempt(
     ctx,
     [`${FAILED}:${key}`, `${FAILED}@${clientIp}`],
@@ -118,9 +122,10 @@ export function reserveLoginAttempt(
 export async function recordLoginSuccess(
   ctx: AppContext,
   email: string,
-  clientIp: string,
+  ip: string,
 ): Promise<void> {
   const key = accountKey(email);
+  const clientIp = networkKey(ip);
   const now = ctx.now();
   await clearEvents(ctx.db, FAILED, key, clientIp);
   await clearEvents(ctx.db, SIGNED_IN, key, clientIp);
@@ -136,6 +141,37 @@ export async function pruneThrottle(ctx: AppContext): Promise<void> {
   // The e-mail scopes look back at most an hour.
   await pruneEvents(ctx.db, SCOPES.resetMail, now - 60 * 60 * 1000);
   await pruneEvents(ctx.db, SCOPES.emailCode, now - 60 * 60 * 1000);
+  await pruneEvents(ctx.db, SCOPES.forgotPassword, now - FORGOT_WINDOW_MS);
+}
+
+/**
+ * Counts an anonymous forgot-password request per e-mail address and per network and, when both
+ * are under their limits, runs `accepted` in the same transaction (it queues the work). Answers
+ * whether it ran. The address is kept as a hash: the throttle needs to tell addresses apart, not
+ * to know them.
+ */
+export function reserveForgotPassword(
+  ctx: AppContext,
+  email: string,
+  ip: string,
+  accepted: (q: Queryable) => Promise<void>,
+): Promise<boolean> {
+  const scope = SCOPES.forgotPassword;
+  const key = crypto.createHash('sha256').update(accountKey(email)).digest('hex');
+  const clientIp = networkKey(ip);
+  return ctx.db.tx(async (q) => {
+    await lockThrottleKeys(q, [`${scope}:${key}`, `${scope}@${clientIp}`]);
+    const now = ctx.now();
+    const since = now - FORGOT_WINDOW_MS;
+    const byAddress = await countEvents(q, { scope, key, since });
+    const byNetwork = await countEvents(q, { scope, clientIp, since });
+    if (byAddress.count >= FORGOT_PER_ADDRESS || byNetwork.count >= FORGOT_PER_NETWORK) {
+      return false;
+    }
+    await recordEvent(q, { scope, key, clientIp, at: now });
+    await accepted(q);
+    return true;
+  });
 }
 
 /**

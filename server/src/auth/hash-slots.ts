@@ -1,8 +1,11 @@
 // A cap on concurrent password hashing. node:crypto runs scrypt on libuv's thread pool, the pool
 // that file reads and writes use too: a login flood with no cap fills it with 32 MiB hashes and
 // every upload, asset and report read waits behind them. So at most half the pool hashes at once,
-// a short queue waits its turn, and beyond that (or beyond a few in flight from one address) the
-// caller is refused at once instead of queueing without end.
+// a short queue waits its turn, and beyond that (or beyond a few in flight from one network) the
+// caller is refused at once instead of queueing without end. Counted per network (an IPv6 /64,
+// network-key.ts), so one network rotating addresses cannot hold every slot and lock out logins.
+import { networkKey } from './network-key.ts';
+
 export class HashBusyError extends Error {
   constructor() {
     super('Password hashing is at its limit');
@@ -14,8 +17,8 @@ export interface HashSlotLimits {
   running: number;
   /** Further requests admitted to wait for a running slot, across all addresses. */
   queued: number;
-  /** Requests admitted (hashing or waiting) from one client address. */
-  perAddress: number;
+  /** Requests admitted (hashing or waiting) from one client network (networkKey). */
+  perNetwork: number;
 }
 
 /** Runs one hash in a running slot (waiting for one when all are busy). */
@@ -25,32 +28,33 @@ export class HashSlots {
   private admitted = 0;
   private running = 0;
   private readonly waiting: (() => void)[] = [];
-  private readonly byAddress = new Map<string, number>();
+  private readonly byNetwork = new Map<string, number>();
 
   constructor(readonly limits: HashSlotLimits) {}
 
   /**
-   * Admits a request that will hash, or throws HashBusyError at once when its address or the
-   * whole queue is full. fn runs at once (its throttle checks need no slot) and hashes through
+   * Admits a request that will hash, or throws HashBusyError at once when its address's network
+   * or the whole queue is full. fn runs at once (its throttle checks need no slot) and hashes through
    * the Hashing it is given.
    */
   async admit<T>(address: string, fn: (hashing: Hashing) => Promise<T>): Promise<T> {
-    const mine = this.byAddress.get(address) ?? 0;
+    const network = networkKey(address);
+    const mine = this.byNetwork.get(network) ?? 0;
     if (
-      mine >= this.limits.perAddress ||
+      mine >= this.limits.perNetwork ||
       this.admitted >= this.limits.running + this.limits.queued
     ) {
       throw new HashBusyError();
     }
     this.admitted += 1;
-    this.byAddress.set(address, mine + 1);
+    this.byNetwork.set(network, mine + 1);
     try {
       return await fn((work) => this.hash(work));
     } finally {
       this.admitted -= 1;
-      const left = (this.byAddress.get(address) ?? 1) - 1;
-      if (left === 0) this.byAddress.delete(address);
-      else this.byAddress.set(address, left);
+      const left = (this.byNetwork.get(network) ?? 1) - 1;
+      if (left === 0) this.byNetwork.delete(network);
+      else this.byNetwork.set(network, left);
     }
   }
 
@@ -74,9 +78,9 @@ function threadPoolSize(): number {
   return Number.isInteger(n) && n > 0 ? n : 4;
 }
 
-/** The server's one set of slots: half the pool hashes, 16 wait, 4 per address. */
+/** The server's one set of slots: half the pool hashes, 16 wait, 4 per network. */
 export const hashSlots = new HashSlots({
   running: Math.max(1, Math.floor(threadPoolSize() / 2)),
   queued: 16,
-  perAddress: 4,
+  perNetwork: 4,
 });

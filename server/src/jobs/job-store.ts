@@ -159,3 +159,16 @@ export async function requeueRunningJobs(q: Queryable, now: number): Promise<num
   );
   return rows.length;
 }
+
+/**
+ * Deletes finished, failed and cancelled jobs last touched before `before`: the table does not
+ * grow for ever, and the e-mail address a reset-link job carries goes with it. Answers how many.
+ */
+export async function pruneFinishedJobs(q: Queryable, before: number): Promise<number> {
+  const rows = await q.query(
+    `DELETE FROM jobs WHERE state IN ('done', 'failed', 'cancelled')
+       AND updated_at < $1::timestamptz RETURNING id`,
+    [iso(before)],
+  );
+  return rows.length;
+}

@@ -1,15 +1,16 @@
-// The workers of one process, in two lanes: video work (analysis, trailers, reports) with the
-// given concurrency, and quick jobs (mail, housekeeping, recurring jobs) in a lane of their own,
-// so a reset mail never waits behind an hour-long analysis.
+// The workers of one process, in three lanes: video work (analysis, trailers, reports) with the
+// given concurrency; quick jobs (a signed-in user's mail, housekeeping, recurring jobs), so a
+// code never waits behind an hour-long analysis; and what anonymous requests queue (forgot
+// password and its mail), so a flood of those never delays a signed-in user's code either.
 import type { AppContext } from '../context.ts';
 import { productHandlers } from './handlers.ts';
 import { requeueRunningJobs } from './job-store.ts';
-import { QUICK_JOBS } from './names.ts';
+import { ANONYMOUS_JOBS, QUICK_JOBS } from './names.ts';
 import { JobWorker } from './worker.ts';
 
 export interface WorkerLanes {
   readonly workers: readonly JobWorker[];
-  /** Stops both lanes; running jobs go back to the queue. */
+  /** Stops every lane; running jobs go back to the queue. */
   stop(): Promise<void>;
   /** The jobs running now, in words (what a stopping process still waits for). */
   describeRunning(): string[];
@@ -20,16 +21,17 @@ export function startWorkerLanes(
   opts: { concurrency: number; leaseMs?: number },
 ): WorkerLanes {
   const handlers = productHandlers();
-  const quick = new Set<string>(QUICK_JOBS);
+  const ownLane = new Set<string>([...QUICK_JOBS, ...ANONYMOUS_JOBS]);
   const lease = opts.leaseMs === undefined ? {} : { leaseMs: opts.leaseMs };
   const workers = [
     new JobWorker(ctx, {
       handlers,
-      names: handlers.map((h) => h.name).filter((n) => !quick.has(n)),
+      names: handlers.map((h) => h.name).filter((n) => !ownLane.has(n)),
       concurrency: opts.concurrency,
       ...lease,
     }),
-    new JobWorker(ctx, { handlers, names: [...quick], concurrency: 1, ...lease }),
+    new JobWorker(ctx, { handlers, names: [...QUICK_JOBS], concurrency: 1, ...lease }),
+    new JobWorker(ctx, { handlers, names: [...ANONYMOUS_JOBS], concurrency: 1, ...lease }),
   ];
   // The embedded database serves this process only: jobs left running were cut off by a crash.
   const ready =

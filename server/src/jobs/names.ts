@@ -4,9 +4,12 @@ export const JobName = {
   MakeTrailer: 'make-trailer',
   MakeReport: 'make-report',
   SendMail: 'send-mail',
+  /** A mail an anonymous request led to (a reset link): the anonymous lane sends it. */
+  SendAnonymousMail: 'send-anonymous-mail',
   SendResetLink: 'send-reset-link',
   CleanupUploads: 'cleanup-uploads',
   PruneThrottle: 'prune-throttle',
+  PruneJobs: 'prune-jobs',
   DeleteExpiredVideos: 'delete-expired-videos',
   VacuumSearch: 'vacuum-search',
 } as const;
@@ -17,14 +20,23 @@ export type JobName = (typeof JobName)[keyof typeof JobName];
 export const REQUIRED_JOBS: readonly JobName[] = [JobName.AnalyseVideo];
 
 /**
- * Short jobs that must not wait behind an hour of video analysis (a reset mail, housekeeping):
- * they run in a lane of their own (lanes.ts).
+ * Short jobs that must not wait behind an hour of video analysis (a signed-in user's code,
+ * housekeeping): they run in a lane of their own (lanes.ts).
  */
 export const QUICK_JOBS: readonly JobName[] = [
   JobName.SendMail,
-  JobName.SendResetLink,
   JobName.CleanupUploads,
   JobName.PruneThrottle,
+  JobName.PruneJobs,
   JobName.DeleteExpiredVideos,
   JobName.VacuumSearch,
+];
+
+/**
+ * Work anyone can cause without an account (forgot password and its mail): a lane of its own,
+ * so a flood of it never delays a signed-in user's mail in the quick lane.
+ */
+export const ANONYMOUS_JOBS: readonly JobName[] = [
+  JobName.SendResetLink,
+  JobName.SendAnonymousMail,
 ];

@@ -2,6 +2,7 @@
 // that has the handler queues a due run (schedule-store.ts makes that once per slot across all
 // processes); the run itself is an ordinary job, retried and leased like any other.
 import {
+  JOB_PRUNE_INTERVAL_MS,
   RETENTION_CHECK_INTERVAL_MS,
   SEARCH_VACUUM_INTERVAL_MS,
   THROTTLE_PRUNE_INTERVAL_MS,
@@ -20,6 +21,8 @@ export const SCHEDULES: readonly Schedule[] = [
   { name: JobName.CleanupUploads, everyMs: UPLOAD_CLEANUP_INTERVAL_MS, maxAttempts: 3 },
   // Throttle events that no window looks at any more.
   { name: JobName.PruneThrottle, everyMs: THROTTLE_PRUNE_INTERVAL_MS, maxAttempts: 3 },
+  // Finished jobs past their retention, and the e-mail addresses they carry.
+  { name: JobName.PruneJobs, everyMs: JOB_PRUNE_INTERVAL_MS, maxAttempts: 3 },
   // The privacy policy's 3 years: a daily run keeps deletion well within its 30 days.
   { name: JobName.DeleteExpiredVideos, everyMs: RETENTION_CHECK_INTERVAL_MS, maxAttempts: 5 },
   // The embedded database's autovacuum, for the keyword index (search/vacuum.ts).

@@ -1,7 +1,9 @@
 // The one way the product sends mail: queueMail writes the message and its 'send-mail' job in
 // the caller's transaction (the one that stores the code or link the mail carries), and the
 // job delivers it through the mailer (SMTP, or the outbox folder), retried with backoff. A
-// server killed after the answer still sends the mail once it runs again.
+// server killed after the answer still sends the mail once it runs again. A mail an anonymous
+// request led to (a reset link) goes in the anonymous lane, so a flood of those never holds up a
+// signed-in user's code (jobs/lanes.ts).
 import type { AppContext } from '../context.ts';
 import type { Queryable } from '../db/db.ts';
 import { insertJob } from '../jobs/job-store.ts';
@@ -10,6 +12,12 @@ import { wakeWorkers } from '../jobs/queue.ts';
 import { MAIL_MAX_ATTEMPTS } from '../limits.ts';
 import { insertOutboxMail } from '../repositories/mail-outbox.ts';
 import type { MailMessage } from './mailer.ts';
+
+/** Who the mail is for: a signed-in user's request, or an anonymous one (forgot password). */
+export type MailLane = 'user' | 'anonymous';
+
+const jobOf = (lane: MailLane): JobName =>
+  lane === 'anonymous' ? JobName.SendAnonymousMail : JobName.SendMail;
 
 /**
  * Queues a message inside transaction `q`; `validMs` is how long its content stays useful (a
@@ -21,6 +29,7 @@ export async function queueMail(
   q: Queryable,
   message: MailMessage,
   validMs: number,
+  lane: MailLane = 'user',
 ): Promise<void> {
   const now = ctx.now();
   const mailId = await insertOutboxMail(q, {
@@ -31,7 +40,7 @@ export async function queueMail(
     sendBefore: now + validMs,
   });
   await insertJob(q, {
-    name: JobName.SendMail,
+    name: jobOf(lane),
     videoId: null,
     payload: { mailId },
     runAt: now,
@@ -40,6 +49,6 @@ export async function queueMail(
 }
 
 /** Wakes this process's mail worker after the transaction that queued mail has committed. */
-export function mailQueued(): void {
-  wakeWorkers(JobName.SendMail);
+export function mailQueued(lane: MailLane = 'user'): void {
+  wakeWorkers(jobOf(lane));
 }

@@ -15,8 +15,9 @@ export function mailBackoffMs(attempt: number): number {
   return Math.min(2_000 * 3 ** Math.max(0, attempt - 1), 10 * 60_000);
 }
 
-export const sendMailHandler: JobHandler = {
-  name: JobName.SendMail,
+/** The same delivery under each lane's name (queue-mail.ts picks the name). */
+const mailHandler = (name: JobName): JobHandler => ({
+  name,
   backoffMs: mailBackoffMs,
   async run(ctx, job) {
     const mail = await findOutboxMail(ctx.db, mailIdOf(job));
@@ -31,4 +32,7 @@ export const sendMailHandler: JobHandler = {
     // Given up: the code or link it carries does not stay in the database.
     await deleteOutboxMail(q, mailIdOf(job));
   },
-};
+});
+
+export const sendMailHandler = mailHandler(JobName.SendMail);
+export const sendAnonymousMailHandler = mailHandler(JobName.SendAnonymousMail);

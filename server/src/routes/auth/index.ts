@@ -169,8 +169,9 @@ function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post('/api/forgot-password', { config: PUBLIC, schema: forgotBody }, async (request) => {
     const email = requireEmail(bodyOf(request).email);
     const language = headerLanguage(request.headers['accept-language']);
-    // Nothing about the account is looked at before answering: same answer, same time.
-    await queueResetLink(ctx, email, language);
+    // Nothing about the account is looked at before answering, and a throttled request is
+    // answered like an accepted one: same answer, same time.
+    await queueResetLink(ctx, email, language, request.ip);
     return { detail: FORGOT_PASSWORD_ANSWER };
   });
 
