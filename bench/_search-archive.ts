@@ -25,7 +25,7 @@ export const TEAM_ID = '6d0c1d2e-0000-4000-8000-00000000b001';
  * segment's scenes, then the same subtopic's other videos. A topic is one of 20 directions plus
  * one of 10, so that topics sharing one lie between the others, as topics of real embeddings
  * do. Two generators that fail a graph search, and real embeddings do not look like either
- * (decisions.md, "Dense recall and the bench's vectors"): 200 topics each a direction of its own,
+ * (bench/figures/search-latency.md, "Dense recall and the bench's vectors"): 200 topics each a direction of its own,
  * all equally far apart (islands the graph's upper layers do not link: HNSW recall@10 0.93 at
  * 200k); and session 9's sums of shared pools of noise, where a scene's neighbours were the few
  * sharing one pool vector, with nothing nearer in between to lead to them (0.89 at 1M, even at

@@ -82,8 +82,9 @@ export async function main(): Promise<{ ms: number; bytesRead: number; ok: boole
 }
 
 /**
- * The same file through mediainfo.js alone, for the choice of parsers (docs/decisions.md, "Duration
- * probe"): its wasm start and its analysis, in wall and CPU time, and the bytes it reads.
+ * The same file through mediainfo.js alone, for the choice of parsers
+ * (docs/decisions/duration-probe.md): its wasm start and its analysis, in wall and CPU time,
+ * and the bytes it reads.
  */
 async function compareMediaInfo(blob: globalThis.Blob): Promise<void> {
   const cpu = (from: NodeJS.CpuUsage) => {

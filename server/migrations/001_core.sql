@@ -75,7 +75,7 @@ CREATE TABLE video_people (
 );
 
 -- Scenes of an analysed video. Embeddings are 384-dimensional for every provider
--- (see docs/decisions.md) so one HNSW index serves them all.
+-- (see docs/decisions/embedding-size.md) so one HNSW index serves them all.
 CREATE TABLE scenes (
   video_id uuid NOT NULL REFERENCES videos (id) ON DELETE CASCADE,
   idx int NOT NULL,

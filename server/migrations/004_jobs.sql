@@ -1,6 +1,6 @@
 -- Durable job queue and per-step pipeline progress. Plain SQL that runs the same on PGlite and
 -- PostgreSQL: workers claim with FOR UPDATE SKIP LOCKED and hold a lease they renew while running
--- (see docs/decisions.md, "Job queue").
+-- (see docs/decisions/job-queue.md).
 
 CREATE TABLE jobs (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),

@@ -1,7 +1,7 @@
 -- Search index. Dense: HNSW (cosine) on the 384-dimensional embeddings of videos and scenes.
 -- Sparse: BM25 over postings kept in plain tables, tokenised in Node (server/src/search/
 -- tokenize.ts) and scored in portable SQL, so PGlite and PostgreSQL rank identically
--- (docs/decisions.md, "Keyword search: BM25 in plain SQL").
+-- (docs/decisions/keyword-search-bm25.md).
 
 CREATE INDEX videos_embedding_hnsw ON videos USING hnsw (embedding vector_cosine_ops);
 CREATE INDEX scenes_embedding_hnsw ON scenes USING hnsw (embedding vector_cosine_ops);

@@ -1,5 +1,5 @@
 -- Background work on the job queue: recurring schedules, the mail outbox, retention.
--- (see docs/decisions.md, "Background work: one queue, one scheduler").
+-- (see docs/decisions/background-jobs.md).
 
 -- One row per recurring job. A worker that finds a schedule due moves next_run_at on and queues
 -- the run in the same transaction; the row lock (FOR UPDATE SKIP LOCKED) and the conditional

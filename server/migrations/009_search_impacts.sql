@@ -1,4 +1,4 @@
--- Keyword search at scale (issue 17, docs/decisions.md "Keyword search at scale"): document
+-- Keyword search at scale (issue 17, docs/decisions/keyword-search-impacts.md): document
 -- frequencies kept at indexing time instead of counted per query, and each posting's BM25 term
 -- weight precomputed so a query reads only the head of each term's list.
 

@@ -1,4 +1,4 @@
--- Keyword search in memory (issue 17, docs/decisions.md "Keyword lists in memory"): each server
+-- Keyword search in memory (issue 17, docs/decisions/keyword-lists-in-memory.md): each server
 -- process keeps the term lists it has read and brings them up to date from a log of the videos
 -- whose documents were added or removed, instead of reading them again after every indexing.
 

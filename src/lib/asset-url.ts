@@ -1,5 +1,5 @@
 // Asset URLs (product-spec section 7): the API hands out signed paths relative to the asset
-// roots; the signature query stays untouched (docs/decisions.md, "Asset URLs").
+// roots; the signature query stays untouched (docs/decisions/asset-urls.md).
 import { apiUrl } from './api-url';
 
 export type AssetRoot = 'input' | 'output';

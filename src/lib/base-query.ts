@@ -119,7 +119,7 @@ export function settleFailure(
   dispatch: (action: UnknownAction) => unknown,
 ): ApiError {
   if (error.status !== 401 && error.status !== 403) return error;
-  // Decided in docs/decisions.md: this one 403 leads to Change password, not to Login.
+  // Decided in docs/decisions/forced-password-change.md: this one 403 leads to Change password, not to Login.
   if (isInitialPasswordError(error)) {
     dispatch(initialPasswordRequired());
     return error;

@@ -1,5 +1,6 @@
 // Adds English texts that are not in the entry under the active language's messages, so
-// Japanese still wins where it exists (the first screens have a size budget, docs/decisions.md).
+// Japanese still wins where it exists (the first screens have a size budget,
+// docs/decisions/first-screen-budget.md).
 import { useMemo, type ReactNode } from 'react';
 import { IntlProvider, useIntl } from 'react-intl';
 

@@ -1,5 +1,6 @@
 // The stored user, encrypted in localStorage with AES-GCM and a key embedded in the bundle.
-// This hides the token from casual inspection only; see docs/decisions.md for why that is enough.
+// This hides the token from casual inspection only; see
+// docs/decisions/stored-session-encryption.md for why that is enough.
 import { USER_STORAGE_KEY } from '../config/storage-keys';
 import type { SessionUser } from './session-slice';
 

@@ -55,7 +55,7 @@ export function resetRestoreForTests(): void {
 /**
  * Asks the API for a fresh token (renewSession: once across tabs and the service worker). Only a
  * refusal of the newest token signs out; an unreachable or failing server keeps the session
- * (see docs/decisions.md, "Sessions under concurrency").
+ * (see docs/decisions/sessions-under-concurrency.md).
  */
 export function verifySession(): SessionThunk<Promise<boolean>> {
   return async (dispatch, getState) => {

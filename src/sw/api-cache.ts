@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 // Recent results readable offline: the API GETs behind browsing are answered network-first with a
-// short timeout and kept per user (see docs/decisions.md, "Offline results"). An answer is kept
+// short timeout and kept per user (see docs/decisions/offline-results-cache.md). An answer is kept
 // when the API says it was made for the signed-in user (a request sent with a token the worker has
 // not heard of yet, right after a refresh, is still kept); a cached answer is given only to a
 // request carrying that user's token.

@@ -2,7 +2,8 @@
 // connection pools as separate `npm run worker` processes would be: every job is taken exactly
 // once, and a job whose worker died is taken over by exactly one other worker after its lease.
 // The jobs table is created exactly as migration 004 creates it; the full schema needs pgvector,
-// which Debian 12's apt does not offer (see docs/decisions.md, "Job queue").
+// which Debian 12's apt does not offer (see
+// docs/decisions/postgres-without-pgvector.md).
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

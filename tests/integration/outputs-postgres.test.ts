@@ -2,7 +2,8 @@
 // connections), where PGlite's single connection can never interleave them. Each request runs as
 // the route does: startCreating and the job's insert in one transaction. Only the tables that
 // path touches are created, exactly as the migrations create them: the full schema needs
-// pgvector, which Debian 12's apt does not offer (see docs/decisions.md, "Job queue").
+// pgvector, which Debian 12's apt does not offer (see
+// docs/decisions/postgres-without-pgvector.md).
 import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';

@@ -1,7 +1,8 @@
 // Refreshes racing with one token on a real PostgreSQL server (Debian's), where they really run
 // at once on separate connections (PGlite serialises transactions): every caller gets the same
 // working successor. Only the tables sessions need are created, exactly as the migrations do;
-// the full schema needs pgvector, which Debian 12's apt does not offer (docs/decisions.md).
+// the full schema needs pgvector, which Debian 12's apt does not offer
+// (docs/decisions/postgres-without-pgvector.md).
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -2,7 +2,7 @@
 // same successor: AES-256-GCM under a key derived from the old token itself. Only a holder of the
 // old token can open it (the database keeps just the token's SHA-256, a different derivation), so
 // a copy of the database reveals no live token and no server-wide secret has to be shared
-// between processes or rotated. See docs/decisions.md, "Sessions under concurrency".
+// between processes or rotated. See docs/decisions/sessions-under-concurrency.md.
 import crypto from 'node:crypto';
 
 const IV_BYTES = 12;

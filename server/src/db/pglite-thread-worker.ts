@@ -13,7 +13,7 @@ import { PreparedStatements } from './pglite-statements.ts';
 // PostgreSQL's WebAssembly compiled by V8's optimising compiler, each function when first run,
 // instead of by its baseline compiler with only the hottest functions optimised later: under
 // load the baseline code kept the database thread overloaded for the first 15 s after a start
-// and served a paced load's median in 40 ms instead of 7 (docs/decisions.md, "Load bench").
+// and served a paced load's median in 40 ms instead of 7 (docs/decisions/pglite-thread.md).
 // A process-wide V8 setting, read when a module is compiled: it is made before PGlite's is, for a
 // server; a short run (the admin command, tests) starts about 1.5 CPU-s sooner without it.
 const optimiseAll = (): void => v8.setFlagsFromString('--no-wasm-dynamic-tiering');

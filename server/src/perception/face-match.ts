@@ -3,7 +3,7 @@
 
 /**
  * Cosine similarity at or above which two FaceRes embeddings are taken as the same person.
- * Calibrated for precision first (docs/decisions.md, "Faces: the match threshold").
+ * Calibrated for precision first (docs/decisions/face-match-threshold.md).
  */
 export const FACE_MATCH_THRESHOLD = 0.7;
 

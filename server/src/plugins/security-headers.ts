@@ -4,7 +4,7 @@
 // that set its own policy keeps it: the report page, and stored files of types a browser would
 // run, which the assets route sandboxes (other stored files are images and videos, which a
 // browser shows in its own viewer: a policy there would only risk blocking that viewer).
-// Why each source is there: docs/decisions.md, "Security headers".
+// Why each source is there: docs/decisions/security-headers.md.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';

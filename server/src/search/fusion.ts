@@ -1,5 +1,5 @@
 // Hybrid ranking: weighted reciprocal rank fusion of the dense and the sparse lists.
-// Constants tuned on bench/search-quality.ts (docs/decisions.md, "Hybrid search").
+// Constants tuned on bench/search-quality.ts (docs/decisions/dense-hybrid-search.md).
 
 export const RRF_K = 60;
 export const RRF_WEIGHTS = { dense: 1, sparse: 2 };

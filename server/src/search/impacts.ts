@@ -2,7 +2,7 @@
 // were computed with. BM25 ranks with it rather than with the live average, so the impacts stay
 // exact; when indexing or removal moves the live average more than DRIFT away, every impact of
 // the team and kind is recomputed (a cost that shrinks as the archive grows: the average moves
-// less with each video). docs/decisions.md, "Keyword search at scale".
+// less with each video). docs/decisions/keyword-search-impacts.md.
 import type { Queryable } from '../db/db.ts';
 
 /** How far the live average length may move from the impacts' before they are recomputed. */

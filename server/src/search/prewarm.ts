@@ -3,8 +3,8 @@
 // graphs of the embedded database into its shared buffers, as pg_prewarm would (PGlite has none;
 // pageinspect's get_raw_page reads a page through the buffers). A dense query visits ~1,000
 // pages of the graph and each one not in the buffers is a file read through the WebAssembly
-// file system: cold, a query at 200k scenes took 68-87 ms, warm 6 (docs/decisions.md, "Dense
-// search in the buffers"). PostgreSQL keeps its own buffers and the OS cache warm: nothing to do
+// file system: cold, a query at 200k scenes took 68-87 ms, warm 6
+// (docs/decisions/dense-search-prewarm.md). PostgreSQL keeps its own buffers and the OS cache warm: nothing to do
 // there.
 import type { Db } from '../db/db.ts';
 import { POSTING_BYTES } from './term-list.ts';

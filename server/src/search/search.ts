@@ -24,7 +24,8 @@ interface Ranked {
 /**
  * How deep each single list is read before fusion (at least k): fusion may lift items from below
  * k. 30 keeps nDCG@10 of the quality set and 124 of its 125 top 10s as at 100
- * (bench/search-quality.ts), for a third of the scoring (docs/decisions.md).
+ * (bench/search-quality.ts), for a third of the scoring
+ * (docs/decisions/dense-hybrid-search.md).
  */
 export const FUSION_DEPTH = 30;
 const MAX_K = 999;

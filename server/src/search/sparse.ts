@@ -1,5 +1,5 @@
-// Keyword search: Okapi BM25 over the postings of migrations 005 and 009 (docs/decisions.md,
-// "Keyword search at scale" and "Keyword lists in memory"). Document frequencies come from
+// Keyword search: Okapi BM25 over the postings of migrations 005 and 009
+// (docs/decisions/keyword-search-impacts.md and keyword-lists-in-memory.md). Document frequencies come from
 // search_terms; each posting carries its impact (BM25's tf part at the stored average length), so
 // a score is sum(weight * impact). The terms' lists are held in memory (term-lists.ts) and the
 // top k found by MaxScore (max-score.ts): the exact top k, scores rounded to 9 decimals and ties

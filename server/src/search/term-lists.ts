@@ -1,5 +1,5 @@
-// The keyword index's term lists, held in memory by each server process (docs/decisions.md,
-// "Keyword lists in memory"). The database stays the only truth: a list is read from
+// The keyword index's term lists, held in memory by each server process
+// (docs/decisions/keyword-lists-in-memory.md). The database stays the only truth: a list is read from
 // search_postings the first time a query needs it, then kept up to date from search_changes (the
 // videos whose documents each version of a team's and kind's index added or removed, migration
 // 012) rather than read again, so that indexing a video costs each process the postings of that

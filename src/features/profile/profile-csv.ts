@@ -1,5 +1,6 @@
 // The profile export (product-spec section 2): profile.csv with a byte-order mark, the header
-// email,fullName,username,team and one data row. Built in the browser (docs/decisions.md).
+// email,fullName,username,team and one data row. Built in the browser
+// (docs/decisions/profile-export.md).
 import type { Profile } from './api';
 
 export const PROFILE_CSV_FILENAME = 'profile.csv';

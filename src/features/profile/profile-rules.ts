@@ -1,5 +1,5 @@
-// Account fields as the server checks them (server/src/auth/validation.ts, docs/decisions.md
-// "Profile fields"), so Save stays disabled for what the server would refuse anyway.
+// Account fields as the server checks them (server/src/auth/validation.ts,
+// docs/decisions/profile-fields.md), so Save stays disabled for what the server would refuse anyway.
 import { pattern, required, type Rule } from '../../lib/validation';
 
 export const FULL_NAME_MAX_LENGTH = 100;

@@ -4,7 +4,7 @@
 // character bigrams (Japanese needs no dictionary for those). Each feature's weight is
 // sublinear (1 + ln tf) times a per-kind weight; the sign comes from a second hash so that
 // collisions cancel out on average instead of adding up; the vector is L2-normalised so the
-// cosine distance of pgvector compares texts. See docs/decisions.md.
+// cosine distance of pgvector compares texts. See docs/decisions/local-provider.md.
 import { EMBEDDING_DIM } from '../provider.ts';
 import { cjkBigrams, hasCjk, wordTokens } from '../../search/tokenize.ts';
 

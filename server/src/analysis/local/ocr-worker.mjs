@@ -2,7 +2,7 @@
 // own Node worker script, but with the LSTM-only core. Its Node getCore compares the `lstmOnly`
 // flag it is given (true) with OEM numbers, so it always loaded the core that carries the legacy
 // engine too: 3.45 MB of WebAssembly against 2.86, about 20 MB more memory and 0.25 s more CPU
-// per start here (docs/decisions.md, "Analysis budget, pass 8"). The models' configs name legacy
+// per start here (docs/decisions/ocr.md). The models' configs name legacy
 // parameters this core does not have, and it warns about each one at every start: those
 // warnings are dropped, everything else it prints goes to stderr as before. Plain JavaScript:
 // worker threads do not get the TypeScript loader.

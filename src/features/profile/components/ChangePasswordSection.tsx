@@ -1,4 +1,4 @@
-// Change password; also the forced first change of an initial password (docs/decisions.md).
+// Change password; also the forced first change of an initial password (docs/decisions/forced-password-change.md).
 // Success shows inline so the menu stays usable; failures open the error dialog (section 8).
 import { Alert, Heading, Stack } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';

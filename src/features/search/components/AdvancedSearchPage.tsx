@@ -58,7 +58,7 @@ export function AdvancedSearchPage({ prefill }: AdvancedSearchPageProps) {
         searchScope: !video && fromItem ? scope : null,
         video,
         kValue: coerceTopK(topK),
-        // From a video or scene the search is "similar to it", not the text (decisions.md).
+        // From a video or scene the search is "similar to it", not the text (docs/decisions/similar-search-no-description.md).
         description: fromItem ? null : text,
         searchMethod: method,
         page: null,
