@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { imageCacheKey, isCachedImage } from './image-cache-rules.ts';
+import { imageCacheKey, isCachedCaptions, isCachedImage } from './image-cache-rules.ts';
 
 const origin = 'https://app.example';
 
@@ -29,5 +29,15 @@ describe('image cache rules', () => {
     expect(isCachedImage(new URL('https://cdn.example/assets/data/output/1/a.jpg'), origin)).toBe(
       false,
     );
+  });
+
+  it('keeps the captions track of a video, and no other text file', () => {
+    const url = (path: string) => new URL(path, origin);
+    expect(isCachedCaptions(url('/assets/data/output/7/captions.vtt?sig=x'), origin)).toBe(true);
+    expect(isCachedCaptions(url('/assets/data/output/7/captions.srt?sig=x'), origin)).toBe(false);
+    expect(isCachedCaptions(url('/assets/data/output/7/scenes.csv'), origin)).toBe(false);
+    expect(
+      isCachedCaptions(new URL('https://cdn.example/assets/data/output/7/c.vtt'), origin),
+    ).toBe(false);
   });
 });

@@ -2,6 +2,8 @@
 // query string that changes on every list load; keyed with it, every visit would miss the cache
 // and fill it with duplicates. The key is the path alone: the signature is checked by the server
 // when the image is first fetched, and the cache itself belongs to one user (purged on logout).
+// The captions track (WebVTT) is kept the same way, so a detail seen online plays its captions
+// offline (issue 29).
 import {
   IMAGE_CACHE_MAX_AGE_SECONDS,
   IMAGE_CACHE_MAX_ENTRIES,
@@ -9,9 +11,15 @@ import {
 } from '../config/upload-queue.ts';
 
 const IMAGE_PATH = /^\/assets\/data\/(output|input)\/.+\.(jpe?g|png|webp|gif|avif)$/i;
+const CAPTIONS_PATH = /^\/assets\/data\/output\/.+\.vtt$/i;
 
 export function isCachedImage(url: URL, origin: string): boolean {
   return url.origin === origin && IMAGE_PATH.test(url.pathname);
+}
+
+/** A video's captions track, kept beside its pictures (no placeholder when it cannot be had). */
+export function isCachedCaptions(url: URL, origin: string): boolean {
+  return url.origin === origin && CAPTIONS_PATH.test(url.pathname);
 }
 
 /** The cache key: origin and path, without the signed query string or a fragment. */

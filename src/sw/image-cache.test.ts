@@ -96,6 +96,16 @@ describe('image cache', { timeout: 30_000 }, () => {
     expect(await get(image(2))).toContain('fill="#d9d9d9"');
   });
 
+  it('keeps a captions track like a picture, and fails it offline instead of a grey picture', async () => {
+    const track = (sig: string) => `${ORIGIN}/assets/data/output/1/captions.vtt?exp=1&sig=${sig}`;
+    expect(await get(track('first'))).toBe('bytes of /assets/data/output/1/captions.vtt');
+    expect(await get(track('second'))).toBe('bytes of /assets/data/output/1/captions.vtt');
+    expect(network).toHaveBeenCalledTimes(1);
+    expect(cached()).toEqual([`${ORIGIN}/assets/data/output/1/captions.vtt`]);
+    network.mockRejectedValue(new TypeError('Failed to fetch'));
+    await expect(get(`${ORIGIN}/assets/data/output/2/captions.vtt?sig=a`)).rejects.toThrow();
+  });
+
   it('keeps at most the configured count, dropping the least recently used', async () => {
     for (const n of [1, 2, 3, 1, 4]) {
       await get(image(n)); // 1 is used again before 4 arrives: 2 is now the oldest

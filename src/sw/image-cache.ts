@@ -1,10 +1,16 @@
 /// <reference lib="webworker" />
-// Thumbnails and frames: cache-first, bounded by count and age, keyed without the signature, in a
-// cache of the signed-in user. Without a signed-in user images pass through uncached.
+// Thumbnails, frames and captions tracks: cache-first, bounded by count and age, keyed without the
+// signature, in a cache of the signed-in user. Without a signed-in user they pass through uncached.
 import { ExpirationPlugin } from 'workbox-expiration';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
-import { IMAGE_CACHE, PLACEHOLDER_SVG, imageCacheKey, isCachedImage } from './image-cache-rules.ts';
+import {
+  IMAGE_CACHE,
+  PLACEHOLDER_SVG,
+  imageCacheKey,
+  isCachedCaptions,
+  isCachedImage,
+} from './image-cache-rules.ts';
 import { currentAuth } from './sw-session.ts';
 import { userCacheName } from './user-caches.ts';
 
@@ -13,7 +19,7 @@ const placeholder = (): Response =>
 
 const strategies = new Map<string, CacheFirst>();
 
-function strategyFor(userId: string): CacheFirst {
+function strategyFor(userId: string, origin: string): CacheFirst {
   let strategy = strategies.get(userId);
   if (!strategy) {
     strategy = new CacheFirst({
@@ -27,7 +33,9 @@ function strategyFor(userId: string): CacheFirst {
         }),
         {
           cacheKeyWillBeUsed: async ({ request }) => imageCacheKey(request.url),
-          handlerDidError: async () => placeholder(),
+          // A missing captions track is an error, not a grey picture.
+          handlerDidError: async ({ request }) =>
+            isCachedImage(new URL(request.url), origin) ? placeholder() : undefined,
         },
       ],
     });
@@ -38,11 +46,15 @@ function strategyFor(userId: string): CacheFirst {
 
 export function registerImageCache(origin: string): void {
   registerRoute(
-    ({ url, request }) => request.method === 'GET' && isCachedImage(url, origin),
+    ({ url, request }) =>
+      request.method === 'GET' && (isCachedImage(url, origin) || isCachedCaptions(url, origin)),
     async ({ request, event }) => {
       const auth = await currentAuth();
-      if (!auth) return fetch(request).catch(placeholder);
-      return strategyFor(auth.userId).handle({ request, event });
+      if (!auth) {
+        const image = isCachedImage(new URL(request.url), origin);
+        return image ? fetch(request).catch(placeholder) : fetch(request);
+      }
+      return strategyFor(auth.userId, origin).handle({ request, event });
     },
   );
 }

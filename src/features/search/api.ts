@@ -15,6 +15,23 @@ export interface SimilarItem {
   sceneIndex?: number;
   /** People recognised in the scene whose name the search text contains. */
   matchedPeople?: string[];
+  /** The scene's start ("00:00:02.000") where the server gives it: a hit plays from there. */
+  sceneStartTime?: string;
+  /** Why the hit matched (issue 29); absent from older answers. */
+  match?: MatchReason;
+}
+
+/** Why a hit matched: the words, the shares of the score, and what of the hit the query named. */
+export interface MatchReason {
+  /** Query words as they appear in the hit's texts (matched case-insensitively). */
+  terms: string[];
+  /** Share of the score carried by keywords (0..1); null for a search without text. */
+  keyword: number | null;
+  meaning: number | null;
+  people: string[];
+  /** Object keys (English, as in the detail's scenes[].objects). */
+  objects: string[];
+  screenText: string[];
 }
 
 export interface SimilarPage {

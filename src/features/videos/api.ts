@@ -31,6 +31,35 @@ export interface Scene {
   description: string;
   videoPath: string | null;
   frames: { path: string }[];
+  /** Issue 29 (absent from older answers): who was recognised, what was seen and read. */
+  people?: ScenePerson[];
+  /** Object labels as stable English keys (COCO names), shown through messages object.<key>. */
+  objects?: string[];
+  screenText?: string;
+}
+
+/** A person recognised in a scene; faceThumbnail is a signed asset path or null. */
+export interface ScenePerson {
+  name: string;
+  faceThumbnail: string | null;
+}
+
+/** One caption as the analysis stores it ("00:00:02.000" times). */
+export interface CaptionCue {
+  startTime: string;
+  endTime: string;
+  text: string;
+}
+
+/** Why a video has no captions (issue 29): no subtitle track and no transcriber, or no speech. */
+export type CaptionsNote = 'none_embedded' | 'none_spoken' | (string & {});
+
+/** Signed asset paths of the video's downloads (issue 29). */
+export interface VideoDownloads {
+  captionsVtt: string | null;
+  captionsSrt: string | null;
+  scenesCsv: string;
+  analysisJson: string;
 }
 
 /** An uploaded person or a recognised one, with the scenes where their face was recognised. */
@@ -42,9 +71,13 @@ export interface Person {
 }
 
 export interface VideoDetail extends Video {
-  outputData: { scenes: Scene[]; captions?: unknown };
+  outputData: { scenes: Scene[]; captions?: CaptionCue[] };
   /** Absent from answers of servers before issue 16. */
   people?: Person[];
+  /** The rest: absent from answers of servers before issue 29. */
+  captionsTrack?: { path: string; language: string } | null;
+  captionsNote?: CaptionsNote | null;
+  downloads?: VideoDownloads;
 }
 
 export interface Page<T> {

@@ -1,4 +1,5 @@
-// Video and scene result cards (product-spec section 2). Memoised for long result pages.
+// Video and scene result cards (product-spec section 2). Memoised for long result pages. Issue 29:
+// the matched words are marked, the card says why it matched, and a scene hit's link plays it.
 import { Box, Flex, Stack, Text } from '@chakra-ui/react';
 import { memo } from 'react';
 import { AppLink } from '../../../components/AppLink';
@@ -7,9 +8,20 @@ import { Thumbnail } from '../../../components/Thumbnail';
 import { videoDetailPath, videoDetailScenePath } from '../../../config/routes';
 import { assetUrl } from '../../../lib/asset-url';
 import { formatDateTime } from '../../../lib/dates';
+import { highlight } from '../../../lib/highlight';
 import { useT } from '../../../lib/locale-context';
+import { toSeconds } from '../../videos/timecode';
 import type { SimilarItem } from '../api';
 import { formatScore, splitSceneText } from '../scene-text';
+import { MatchReasons } from './MatchReasons';
+
+const NO_TERMS: string[] = [];
+
+/** A scene hit opens its scene and plays it (t: the scene's start, 0 when the answer lacks it). */
+export function sceneHitPath(item: SimilarItem): string {
+  const start = item.sceneStartTime ? toSeconds(item.sceneStartTime) : 0;
+  return `${videoDetailScenePath(item.id, item.sceneIndex ?? 0)}&t=${start}`;
+}
 
 function Score({ value }: { value: number }) {
   const t = useT();
@@ -23,6 +35,7 @@ function Score({ value }: { value: number }) {
 export const VideoResultCard = memo(function VideoResultCard({ item }: { item: SimilarItem }) {
   const t = useT();
   const title = item.title || t('results.untitled');
+  const terms = item.match?.terms ?? NO_TERMS;
   return (
     <Flex as="li" gap="4" p="3" borderWidth="1px" borderRadius="l2" data-testid="result-card">
       <Thumbnail
@@ -33,15 +46,16 @@ export const VideoResultCard = memo(function VideoResultCard({ item }: { item: S
       />
       <Stack flex="1" minW="0" gap="1">
         <AppLink href={videoDetailPath(item.id)} fontWeight="semibold" color="blue.800">
-          {title}
+          {highlight(title, terms)}
         </AppLink>
         {item.summary ? (
           <ExpandableBox>
-            <Text fontSize="sm" whiteSpace="pre-line">
-              {item.summary}
+            <Text fontSize="sm" whiteSpace="pre-line" data-testid="result-summary">
+              {highlight(item.summary, terms)}
             </Text>
           </ExpandableBox>
         ) : null}
+        <MatchReasons match={item.match} />
         <Flex gap="4" wrap="wrap">
           <Score value={item.similarityScore} />
           <Text fontSize="sm" color="gray.700">
@@ -57,6 +71,7 @@ export const SceneResultCard = memo(function SceneResultCard({ item }: { item: S
   const t = useT();
   const { title, body } = splitSceneText(item.sceneDescription ?? '');
   const index = item.sceneIndex ?? 0;
+  const terms = item.match?.terms ?? NO_TERMS;
   return (
     <Flex as="li" gap="4" p="3" borderWidth="1px" borderRadius="l2" data-testid="result-card">
       <Thumbnail
@@ -67,20 +82,16 @@ export const SceneResultCard = memo(function SceneResultCard({ item }: { item: S
       />
       <Stack flex="1" minW="0" gap="1">
         <Text fontWeight="semibold" data-testid="scene-title">
-          {title}
+          {highlight(title, terms)}
         </Text>
         {body ? (
           <Text fontSize="sm" data-testid="scene-body">
-            {body}
+            {highlight(body, terms)}
           </Text>
         ) : null}
-        {item.matchedPeople?.map((name) => (
-          <Text key={name} fontSize="sm" fontWeight="semibold" color="green.800">
-            {t('search.personMatched', { name })}
-          </Text>
-        ))}
+        <MatchReasons match={item.match} people={item.matchedPeople} scene />
         <Box>
-          <AppLink href={videoDetailScenePath(item.id, index)} color="blue.800" fontSize="sm">
+          <AppLink href={sceneHitPath(item)} color="blue.800" fontSize="sm">
             {t('results.sceneFrom', { n: index, title: item.title || t('results.untitled') })}
           </AppLink>
         </Box>

@@ -1,6 +1,9 @@
 // The selected scene: number, time range, description, Search Similar Scenes, its clip and a
-// preview of at most six evenly sampled frames with View All (product-spec section 2).
+// preview of at most six evenly sampled frames with View All (product-spec section 2); issue 29
+// adds the clip's poster (the scene thumbnail), who and what is in it, and playing it at once
+// when a search hit opened it.
 import { Box, Button, Flex, Grid, Heading, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useRef } from 'react';
 import { AppLink } from '../../../components/AppLink';
 import { NeedsNetwork } from '../../../components/NeedsNetwork';
 import { Thumbnail } from '../../../components/Thumbnail';
@@ -12,11 +15,24 @@ import { navigateTo } from '../../../lib/navigation';
 import { advancedSearchPath } from '../../../lib/search-query';
 import type { Scene } from '../api';
 import { sampleEvenly, shortTime } from '../frames';
+import { SceneChips } from './SceneChips';
 
-export function SelectedScene({ videoId, scene }: { videoId: string; scene: Scene }) {
+interface SelectedSceneProps {
+  videoId: string;
+  scene: Scene;
+  /** Play the clip from its start as soon as it shows (a search hit's link). */
+  autoPlay?: boolean;
+}
+
+export function SelectedScene({ videoId, scene, autoPlay = false }: SelectedSceneProps) {
   const t = useT();
   const frames = sampleEvenly(scene.frames);
   const clip = assetUrl(scene.videoPath);
+  const player = useRef<HTMLVideoElement>(null);
+  useEffect(() => {
+    // A browser that refuses to play without a gesture leaves the poster and the controls.
+    if (autoPlay && clip) void player.current?.play()?.catch(() => undefined);
+  }, [autoPlay, clip]);
   return (
     <Box
       as="section"
@@ -51,13 +67,17 @@ export function SelectedScene({ videoId, scene }: { videoId: string; scene: Scen
       <Text mt="3" whiteSpace="pre-line" data-testid="scene-description">
         {scene.description}
       </Text>
+      <SceneChips scene={scene} />
       {clip ? (
         <video
           key={clip}
+          ref={player}
           src={clip}
+          poster={assetUrl(scene.thumbnail) ?? undefined}
           controls
           preload="metadata"
           aria-label={t('detail.sceneClip', { n: scene.index })}
+          data-testid="scene-clip"
           style={{ width: '100%', maxWidth: 640, marginTop: 12, background: 'black' }}
         />
       ) : null}

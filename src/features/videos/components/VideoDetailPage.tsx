@@ -1,9 +1,11 @@
 // Video detail (product-spec section 2): header, facts, full-video player, summary and tags,
 // trailer/report area, the scene strip and the selected scene. A failed load returns to the
-// list; ?sceneIndex selects a scene and the view scrolls to it 200 ms after load.
+// list; ?sceneIndex selects a scene and the view scrolls to it 200 ms after load. Issue 29: with
+// ?sceneIndex and ?t (a search hit) the scene's clip plays at once; ?t alone opens the full
+// player at that time. The player, its chapters and the transcript load lazily.
 import { Box, Button, Flex, Heading, IconButton, Stack, Text } from '@chakra-ui/react';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useParams, useSearch } from 'wouter';
 import { BackArrowIcon, PlayIcon } from '../../../components/ActionIcons';
 import { NeedsNetwork } from '../../../components/NeedsNetwork';
@@ -17,11 +19,22 @@ import { navigateTo } from '../../../lib/navigation';
 import { useBackoffPolling } from '../../../lib/use-backoff-polling';
 import { advancedSearchPath, similarResultsPath, DEFAULT_SEARCH } from '../../../lib/search-query';
 import { useGetVideoQuery, type VideoDetail } from '../api';
+import { readSeconds } from '../timecode';
+import { DownloadsMenu } from './DownloadsMenu';
 import { OutputsStatus } from './OutputsStatus';
 import { PeopleList } from './PeopleList';
 import { SceneStrip } from './SceneStrip';
 import { SelectedScene } from './SelectedScene';
-import { VideoPlayerModal } from './VideoPlayerModal';
+import { trailerPoster, VideoPlayerModal } from './VideoPlayerModal';
+
+const FullVideoModal = lazy(async () => ({
+  default: (await import('./FullVideoModal')).FullVideoModal,
+}));
+const TranscriptPanel = lazy(async () => ({
+  default: (await import('./TranscriptPanel')).TranscriptPanel,
+}));
+
+type Player = { kind: 'full'; at: number } | { kind: 'trailer'; src: string } | null;
 
 export interface VideoDetailPageProps {
   /** The trailer and report actions (composed in src/app); the states are shown without it. */
@@ -41,7 +54,9 @@ function readSceneIndex(search: string): number | null {
 export function VideoDetailPage({ outputsArea }: VideoDetailPageProps) {
   const t = useT();
   const { id } = useParams<{ id: string }>();
-  const requested = readSceneIndex(useSearch());
+  const search = useSearch();
+  const requested = readSceneIndex(search);
+  const startAt = readSeconds(new URLSearchParams(search).get('t'));
   const [busy, setBusy] = useState(false);
   const [answeredAt, setAnsweredAt] = useState<number | undefined>(undefined);
   const pollingInterval = useBackoffPolling(busy, answeredAt, VIDEO_DETAIL_POLL_BACKOFF);
@@ -50,7 +65,7 @@ export function VideoDetailPage({ outputsArea }: VideoDetailPageProps) {
     isError,
     fulfilledTimeStamp,
   } = useGetVideoQuery(id ?? skipToken, { pollingInterval });
-  const [player, setPlayer] = useState<{ title: string; src: string } | null>(null);
+  const [player, setPlayer] = useState<Player>(null);
 
   useEffect(() => {
     if (isError || !id) navigateTo(ROUTES.videoList, { replace: true });
@@ -74,6 +89,13 @@ export function VideoDetailPage({ outputsArea }: VideoDetailPageProps) {
     return () => window.clearTimeout(timer);
     // Only the first load of this scene: selecting another scene does not scroll the page.
   }, [loaded, id]);
+
+  // A deep link with a time and no scene opens the full player there, once per load.
+  useEffect(() => {
+    if (loaded && requested === null && startAt !== null) setPlayer({ kind: 'full', at: startAt });
+  }, [loaded, id]);
+
+  const seekFull = useCallback((at: number) => setPlayer({ kind: 'full', at }), []);
 
   const onSelect = useCallback(
     (index: number) => {
@@ -108,6 +130,7 @@ export function VideoDetailPage({ outputsArea }: VideoDetailPageProps) {
         <Heading as="h1" size="2xl" flex="1" minW="0">
           {title}
         </Heading>
+        <DownloadsMenu downloads={video.downloads} />
         <Button variant="outline" onClick={() => navigateTo(advancedSearchPath({ videoId: id }))}>
           {t('nav.advancedSearch')}
         </Button>
@@ -134,7 +157,7 @@ export function VideoDetailPage({ outputsArea }: VideoDetailPageProps) {
               <Button
                 size="sm"
                 variant="outline"
-                onClick={() => setPlayer({ title, src: fullVideo })}
+                onClick={() => setPlayer({ kind: 'full', at: 0 })}
               >
                 <PlayIcon />
                 {t('detail.watchFullVideo')}
@@ -182,7 +205,7 @@ export function VideoDetailPage({ outputsArea }: VideoDetailPageProps) {
         ) : (
           <OutputsStatus
             video={video}
-            onWatchTrailer={(src) => setPlayer({ title: t('detail.trailer'), src })}
+            onWatchTrailer={(src) => setPlayer({ kind: 'trailer', src })}
           />
         )}
       </Box>
@@ -204,17 +227,42 @@ export function VideoDetailPage({ outputsArea }: VideoDetailPageProps) {
       {scenes.length > 0 ? (
         <Stack gap="4">
           <SceneStrip scenes={scenes} selected={selected?.index ?? null} onSelect={onSelect} />
-          {selected ? <SelectedScene videoId={id} scene={selected} /> : null}
+          {selected ? (
+            <SelectedScene
+              videoId={id}
+              scene={selected}
+              autoPlay={requested === selected.index && startAt !== null}
+            />
+          ) : null}
         </Stack>
       ) : (
         <Text color="gray.700">{t('detail.noScenes')}</Text>
       )}
 
+      {video.status === 'completed' ? (
+        <Box mt="6">
+          <Suspense fallback={null}>
+            <TranscriptPanel
+              cues={video.outputData?.captions ?? []}
+              note={video.captionsNote}
+              currentTime={null}
+              onSeek={seekFull}
+            />
+          </Suspense>
+        </Box>
+      ) : null}
+
       <VideoPlayerModal
-        title={player?.title ?? ''}
-        src={player?.src ?? null}
+        title={t('detail.trailer')}
+        src={player?.kind === 'trailer' ? player.src : null}
+        poster={trailerPoster(video)}
         onClose={() => setPlayer(null)}
       />
+      {player?.kind === 'full' ? (
+        <Suspense fallback={null}>
+          <FullVideoModal video={video} startAt={player.at} onClose={() => setPlayer(null)} />
+        </Suspense>
+      ) : null}
     </Box>
   );
 }

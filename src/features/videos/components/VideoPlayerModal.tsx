@@ -1,14 +1,22 @@
-// A modal with a video player (the full video, the trailer).
+// A modal with a plain video player (the trailer), its poster shown until it plays.
 import { Dialog } from '@chakra-ui/react';
 import { ModalFrame } from '../../../components/ModalFrame';
+import { assetUrl } from '../../../lib/asset-url';
+import type { VideoDetail } from '../api';
+
+/** The trailer opens on the video's first scene (issue 29: no black box before play). */
+export function trailerPoster(video: VideoDetail): string | null {
+  return assetUrl(video.outputData?.scenes?.[0]?.thumbnail);
+}
 
 interface VideoPlayerModalProps {
   title: string;
   src: string | null;
+  poster: string | null;
   onClose: () => void;
 }
 
-export function VideoPlayerModal({ title, src, onClose }: VideoPlayerModalProps) {
+export function VideoPlayerModal({ title, src, poster, onClose }: VideoPlayerModalProps) {
   return (
     <ModalFrame open={src !== null} onClose={onClose} size="xl" closeButton>
       <Dialog.Header>
@@ -18,6 +26,7 @@ export function VideoPlayerModal({ title, src, onClose }: VideoPlayerModalProps)
         {src ? (
           <video
             src={src}
+            poster={poster ?? undefined}
             controls
             autoPlay
             preload="metadata"
