@@ -118,7 +118,7 @@ describe('forgot password, anonymous', () => {
       [recent],
     );
     const jobsBefore = await resetJobs(server);
-    await pruneJobsHandler.run(server.ctx, {} as JobRow);
+    await pruneJobsHandler.run(server.ctx, {} as JobRow, new AbortController().signal);
     const gone = ['target@example.com', 'other@example.com'];
     for (const email of gone) expect(await resetJobs(server, email)).toBe(0);
     expect(await resetJobs(server, 'random0@example.com')).toBe(1);
