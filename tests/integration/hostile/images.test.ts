@@ -2,8 +2,10 @@
 // an SVG inside an SVG, a PNG declaring 30000 x 30000 pixels. Each answers 422 in the error
 // format with its reason, the video's earlier people stay, and the pictures are checked in a
 // worker thread, so /api/health answers while a heavy request is being checked.
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imagePool } from '../../../server/src/routes/uploads/image-pool.ts';
+import { quoteSvg } from '../../support/hostile-files.ts';
 import { jpegImage, pngImage } from '../../support/images.ts';
 import { startTestServer, type TestServer } from '../../support/server.ts';
 import { createVideo } from '../../support/videos.ts';
@@ -19,6 +21,18 @@ beforeAll(async () => {
   videoId = (await createVideo(server, token, { filename: 'a.mp4' })).id;
 });
 afterAll(() => server?.close());
+
+/** The PNG with a private chunk (`pdDg`) of zeros before its end, `bytes` long in all. */
+function withPadding(png: Buffer, bytes: number): Buffer {
+  const iend = png.length - 12;
+  const data = Buffer.alloc(bytes - png.length - 12);
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(data.length);
+  head.write('pdDg', 4, 'latin1');
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(zlib.crc32(Buffer.concat([head.subarray(4), data])));
+  return Buffer.concat([png.subarray(0, iend), head, data, crc, png.subarray(iend)]);
+}
 
 type Person = [name: string, body: Buffer | string, filename: string];
 type Answer = { status: number; body: { detail?: unknown } };
@@ -83,6 +97,30 @@ describe('hostile people images', () => {
     expectRefused(await upload([['Eve', nested, 'e.svg']]), 0, /another SVG inside it/);
     const truncated = pngImage(64, 48).subarray(0, 20);
     expectRefused(await upload([['Eve', truncated, 'e.png']]), 0, /damaged/);
+    expect(await storedNames()).toEqual(['Ann', 'Bob', 'Cy']);
+  });
+
+  it('refuses SVGs that would grow past the image limit once cleaned (escaped quotes)', async () => {
+    const quotes = quoteSvg(9 * 1024 * 1024);
+    const res = await upload([
+      ['Ann', pngImage(64, 48), 'ann.png'],
+      ['Qu', quotes, 'q.svg'],
+      ['Qv', quotes, 'v.svg'],
+    ]);
+    expectRefused(res, 1, /^The SVG would be larger than 10 MB once cleaned/);
+    expect(await storedNames()).toEqual(['Ann', 'Bob', 'Cy']);
+  });
+
+  it('refuses a set of pictures over the byte budget of one request, naming the first over', async () => {
+    // 9.5 MB PNGs (a small picture with a private chunk of padding): the eleventh is over 100 MB.
+    const padded = (n: number): Buffer => withPadding(pngImage(64, 48), 9.5 * 1024 * 1024 + n);
+    const people: Person[] = Array.from({ length: 11 }, (_, i) => [
+      `P${i}`,
+      padded(i),
+      `p${i}.png`,
+    ]);
+    const res = await upload(people);
+    expectRefused(res, 10, /^The pictures together must not exceed 100MB/);
     expect(await storedNames()).toEqual(['Ann', 'Bob', 'Cy']);
   });
 

@@ -3,7 +3,16 @@
 // picture is refused by what it declares before anything decodes it.
 
 /** The message is shown to the uploader as it is: a sentence. */
-export class ImageRejected extends Error {}
+export class ImageRejected extends Error {
+  /** Own field: it crosses the image thread (thread-calls keeps fields) and marks the refusal. */
+  readonly rejected = true;
+}
+
+/** An ImageRejected again after it crossed a thread as a plain Error with its fields. */
+export function asImageRejected(err: unknown): unknown {
+  const crossed = err instanceof Error && (err as { rejected?: unknown }).rejected === true;
+  return crossed && !(err instanceof ImageRejected) ? new ImageRejected(err.message) : err;
+}
 
 /** 50 megapixels: an 8192 x 6144 photo (phones take up to 48 MP) decodes to 200 MB of RGBA. */
 export const IMAGE_MAX_PIXELS = 50_000_000;

@@ -7,18 +7,22 @@ import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { HttpError, type DetailEntry } from '../../lib/http-error.ts';
-import { PEOPLE_MAX, PERSON_NAME_MAX_LENGTH } from '../../limits.ts';
-import { IMAGE_MAX_BYTES } from '../../../../src/config/limits.ts';
+import { PEOPLE_IMAGES_MAX_BYTES, PEOPLE_MAX, PERSON_NAME_MAX_LENGTH } from '../../limits.ts';
+import { IMAGE_MAX_BYTES, MEGABYTE } from '../../../../src/config/limits.ts';
+import { pictureKind, type PictureKind } from '../../media/still-image.ts';
 import { replacePeople, type PersonRow } from '../../repositories/videos-upload.ts';
 import { receiveToFile, TooLargeError } from '../../storage/uploads-local.ts';
 import { ImageRejected } from './image-limits.ts';
 import { imagePool } from './image-pool.ts';
-import type { ImageKind } from './image-worker.ts';
+import type { ImageChecked } from './image-worker.ts';
 import { uploadingVideo, videoIdParams } from './video-access.ts';
 
 export const PAIR_MESSAGE = 'Please add both the name and the image for this section.';
 export const SIZE_MESSAGE = 'File size must not exceed 10MB';
 export const TYPE_MESSAGE = 'The image must be a JPEG, PNG or SVG file.';
+export const BUDGET_MESSAGE =
+  `The pictures together must not exceed ${PEOPLE_IMAGES_MAX_BYTES / MEGABYTE}MB ` +
+  '(SVGs counted as cleaned); please send smaller pictures.';
 
 interface Received {
   file: string;
@@ -30,21 +34,12 @@ function invalid(loc: (string | number)[], msg: string): HttpError {
   return new HttpError(422, [entry]);
 }
 
-/** The type by magic bytes, accepted only when the file name's extension agrees. */
-function imageKind(head: Buffer, filename: string): ImageKind | undefined {
+/** The kind by magic bytes, accepted only when the file name's extension agrees. */
+function imageKind(head: Buffer, filename: string): PictureKind | undefined {
   const ext = path.extname(filename).slice(1).toLowerCase();
-  if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) {
-    return ext === 'jpg' || ext === 'jpeg' ? 'jpg' : undefined;
-  }
-  if (head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
-    return ext === 'png' ? 'png' : undefined;
-  }
-  const text = head
-    .toString('utf8')
-    .replace(/^\uFEFF/, '')
-    .trimStart();
-  if (ext === 'svg' && text.startsWith('<') && /<svg[\s>]/.test(text)) return 'svg';
-  return undefined;
+  const kind = pictureKind(head);
+  const agrees = { jpg: ext === 'jpg' || ext === 'jpeg', png: ext === 'png', svg: ext === 'svg' };
+  return kind && agrees[kind] ? kind : undefined;
 }
 
 async function readHead(file: string): Promise<Buffer> {
@@ -99,7 +94,10 @@ export function registerPeopleImages(app: FastifyInstance, ctx: AppContext): voi
         if (names.length > PEOPLE_MAX) {
           throw invalid(['names'], `At most ${PEOPLE_MAX} people can be added to a video.`);
         }
-        const prepared: { name: string; kind: ImageKind; body: Buffer | string }[] = [];
+        // Checked one at a time off the event loop, each picture to its own file: only the
+        // files and their sizes are kept, never the pictures together in memory.
+        const prepared: { name: string; kind: PictureKind; file: string }[] = [];
+        let total = 0;
         for (const [i, image] of images.entries()) {
           const name = names[i]!.trim();
           if (!name) throw invalid(['names', i], PAIR_MESSAGE);
@@ -111,16 +109,21 @@ export function registerPeopleImages(app: FastifyInstance, ctx: AppContext): voi
           }
           const kind = imageKind(await readHead(image.file), image.filename);
           if (!kind) throw invalid(['images', i], TYPE_MESSAGE);
-          let body: Buffer | string = image.file;
-          // Off the event loop: a 10 MB SVG or a hostile header must not stall other requests.
+          let checked: ImageChecked;
           try {
-            const checked = await imagePool().check(kind, image.file);
-            if (kind === 'svg') body = Buffer.from(checked.svg ?? '');
+            checked = await imagePool().check({
+              kind,
+              file: image.file,
+              cleanFile: `${image.file}.clean.svg`,
+            });
           } catch (err) {
             if (err instanceof ImageRejected) throw invalid(['images', i], err.message);
             throw err;
           }
-          prepared.push({ name, kind, body });
+          if (checked.file !== image.file) await fs.promises.rm(image.file, { force: true });
+          total += checked.bytes;
+          if (total > PEOPLE_IMAGES_MAX_BYTES) throw invalid(['images', i], BUDGET_MESSAGE);
+          prepared.push({ name, kind, file: checked.file });
         }
         // Replace: the old files go first so a renamed extension leaves nothing behind.
         const folder = `input/${video.id}/people`;
@@ -128,10 +131,7 @@ export function registerPeopleImages(app: FastifyInstance, ctx: AppContext): voi
         const rows: PersonRow[] = [];
         for (const [i, p] of prepared.entries()) {
           const key = `${folder}/${i + 1}.${p.kind}`;
-          await ctx.storage.put(
-            key,
-            Buffer.isBuffer(p.body) ? p.body : fs.createReadStream(p.body),
-          );
+          await ctx.storage.put(key, fs.createReadStream(p.file));
           rows.push({ position: i + 1, name: p.name, image_key: key });
         }
         await ctx.db.tx((q) => replacePeople(q, video.id, rows));

@@ -54,6 +54,15 @@ describe('sanitiseSvg', () => {
     expect(() => sanitiseSvg(flat(SVG_MAX_ELEMENTS))).toThrow(/more than 20000 elements/);
   });
 
+  it('refuses an SVG whose cleaned text would exceed the image limit instead of growing it', () => {
+    // Each ' is written out as &#39;: 5 bytes for 1.
+    const quotes = svg(`<text>${"'".repeat(3_000)}</text>`);
+    expect(() => sanitiseSvg(quotes, 10_000)).toThrow(/larger than .* MB once cleaned/);
+    expect(sanitiseSvg(quotes, 20_000).length).toBeGreaterThan(15_000);
+    const nineMegabytes = svg(`<text>${"'".repeat(9 * 1024 * 1024)}</text>`);
+    expect(() => sanitiseSvg(nineMegabytes)).toThrow(SvgRejected);
+  });
+
   it('checks a PNG inside the SVG like an uploaded one', () => {
     const png = (w: number, h: number): string =>
       Buffer.concat([

@@ -5,6 +5,7 @@
 // are dropped. One pass over the text, with caps on depth and element count, so a hostile file
 // costs time in proportion to its size. Files are also served with a sandboxing
 // Content-Security-Policy; this is the first fence. Runs in the image worker (image-pool.ts).
+import { IMAGE_MAX_BYTES } from '../../../../src/config/limits.ts';
 import { checkEmbeddedImage, ImageRejected } from './image-limits.ts';
 
 export class SvgRejected extends ImageRejected {}
@@ -100,10 +101,24 @@ function checkValue(name: string, value: string, element: string): void {
 
 const ATTR = /\s*([^\s=/>]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/y;
 
-/** Answers the sanitised SVG text; throws SvgRejected when the input is not a plain SVG. */
-export function sanitiseSvg(input: string): string {
+/**
+ * Answers the sanitised SVG text; throws SvgRejected when the input is not a plain SVG, or when
+ * the rebuilt text would exceed maxBytes (escaping can grow it: each `'` becomes `&#39;`).
+ */
+export function sanitiseSvg(input: string, maxBytes = IMAGE_MAX_BYTES): string {
   const src = input.replace(/^\uFEFF/, '');
   const out: string[] = [];
+  let bytes = 0;
+  const emit = (text: string): void => {
+    bytes += Buffer.byteLength(text);
+    if (bytes > maxBytes) {
+      throw new SvgRejected(
+        `The SVG would be larger than ${maxBytes / (1024 * 1024)} MB once cleaned ` +
+          '(its quotes and brackets are written out as character codes).',
+      );
+    }
+    out.push(text);
+  };
   const open: { name: string; kept: boolean }[] = [];
   // Open elements that are dropped: their content is dropped too (kept while this is 0).
   let dropping = 0;
@@ -121,8 +136,13 @@ export function sanitiseSvg(input: string): string {
       const text = src.slice(i, next < 0 ? src.length : next);
       i = next < 0 ? src.length : next;
       const top = open[open.length - 1];
-      if (top && dropping === 0 && TEXT_ELEMENTS.has(top.name)) out.push(escape(decode(text)));
-      else if (text.trim() !== '' && !top) throw malformed('text outside the svg element');
+      if (top && dropping === 0 && TEXT_ELEMENTS.has(top.name)) {
+        // In slices, so a text that grows past the cap is refused before it is all escaped.
+        const plain = decode(text);
+        for (let at = 0; at < plain.length; at += 64 * 1024) {
+          emit(escape(plain.slice(at, at + 64 * 1024)));
+        }
+      } else if (text.trim() !== '' && !top) throw malformed('text outside the svg element');
       continue;
     }
     if (src.startsWith('<!--', i)) skipTo('-->');
@@ -135,7 +155,7 @@ export function sanitiseSvg(input: string): string {
       const top = open.pop();
       if (!m || !top || top.name !== m[1]) throw malformed('mismatched end tag');
       if (!top.kept) dropping--;
-      else if (dropping === 0) out.push(`</${top.name}>`);
+      else if (dropping === 0) emit(`</${top.name}>`);
       i += m[0].length;
     } else {
       const m = /^<([A-Za-z][\w:.-]*)/.exec(src.slice(i, i + 256));
@@ -180,7 +200,7 @@ export function sanitiseSvg(input: string): string {
         if (name === 'svg' && open.length === 0 && !attrs.some((x) => x.startsWith(' xmlns='))) {
           attrs.unshift(' xmlns="http://www.w3.org/2000/svg"');
         }
-        out.push(`<${name}${attrs.join('')}${close[1] ? '/' : ''}>`);
+        emit(`<${name}${attrs.join('')}${close[1] ? '/' : ''}>`);
       }
       if (!close[1]) {
         open.push({ name, kept });
