@@ -20,6 +20,7 @@ describe('loadConfig', () => {
       ffprobePath: undefined,
       logLevel: 'info',
       trustProxy: false,
+      modelsIdleUnloadS: 180,
     });
   });
 
@@ -43,6 +44,7 @@ describe('loadConfig', () => {
       FFMPEG_PATH: '/opt/ffmpeg',
       FFPROBE_PATH: '/opt/ffprobe',
       LOG_LEVEL: 'debug',
+      MODELS_IDLE_UNLOAD_S: '2.5',
     });
     expect(config).toMatchObject({
       port: 9090,
@@ -64,6 +66,7 @@ describe('loadConfig', () => {
       ffmpegPath: '/opt/ffmpeg',
       ffprobePath: '/opt/ffprobe',
       logLevel: 'debug',
+      modelsIdleUnloadS: 2.5,
     });
   });
 
@@ -102,6 +105,8 @@ describe('loadConfig', () => {
       [{ AI_PROVIDER: 'magic' }, /AI_PROVIDER must be one of local, openai/],
       [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
       [{ TRUST_PROXY: 'yes' }, /TRUST_PROXY must be/],
+      [{ MODELS_IDLE_UNLOAD_S: '3 min' }, /MODELS_IDLE_UNLOAD_S must be a number of seconds/],
+      [{ MODELS_IDLE_UNLOAD_S: '-1' }, /MODELS_IDLE_UNLOAD_S/],
       [{ TRUST_PROXY: '10.0.0.0/33' }, /TRUST_PROXY must be .*"10.0.0.0\/33"/],
       [{ TRUST_PROXY: '10.0.0.1,,10.0.0.2' }, /TRUST_PROXY/],
     ];

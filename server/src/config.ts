@@ -28,6 +28,11 @@ export interface Config {
   ffprobePath: string | undefined;
   logLevel: string;
   /**
+   * Seconds a job worker's models (faces, objects) and OCR engine stay loaded with no video to
+   * look at; then their threads end and their memory goes back to the system.
+   */
+  modelsIdleUnloadS: number;
+  /**
    * Which peers' X-Forwarded-For to believe (Fastify's trustProxy): false, true (any), a hop
    * count, or addresses and CIDR ranges. Throttles count the client address it gives.
    */
@@ -39,6 +44,18 @@ export interface Config {
 export type TrustProxy = boolean | number | string[];
 
 export class ConfigError extends Error {}
+
+/** MODELS_IDLE_UNLOAD_S unset: a few minutes, so one video after another keeps them loaded. */
+export const DEFAULT_MODELS_IDLE_UNLOAD_S = 180;
+
+function seconds(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!/^\d+(\.\d+)?$/.test(value.trim()) || !Number.isFinite(n)) {
+    throw new ConfigError(`${name} must be a number of seconds (got "${value}")`);
+  }
+  return n;
+}
 
 /** proxy-addr's names for the private ranges, which Fastify accepts beside addresses. */
 const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
@@ -109,6 +126,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ffmpegPath: env.FFMPEG_PATH || undefined,
     ffprobePath: env.FFPROBE_PATH || undefined,
     logLevel: oneOf('LOG_LEVEL', env.LOG_LEVEL || 'info', LOG_LEVELS),
+    modelsIdleUnloadS: seconds(
+      'MODELS_IDLE_UNLOAD_S',
+      env.MODELS_IDLE_UNLOAD_S,
+      DEFAULT_MODELS_IDLE_UNLOAD_S,
+    ),
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     webRoot: path.resolve(env.WEB_ROOT || 'dist'),
   };

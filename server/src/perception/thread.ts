@@ -1,18 +1,28 @@
 // Perception runs in one worker thread of the process. A frame costs 150-700 ms of synchronous
 // WASM, and on the server's own thread (WORKER=inline, the default) that held every API request
 // for as long, frame after frame, while a video with people was analysed (issue 14: analysis
-// must not starve requests). The thread loads the models once, on its first picture (or earlier
-// when asked: loadPerception), and keeps them; idle, it does not keep the process alive. If it
-// dies, the pictures it held fail and the next one starts a new thread.
+// must not starve requests). The thread loads the models on its first picture (or earlier when
+// asked: loadPerception) and keeps them while pictures come; after MODELS_IDLE_UNLOAD_S with none
+// it ends, and its memory goes with it (thread-idle.ts); the next picture starts a new one. Idle,
+// it does not keep the process alive. If it dies, the pictures it held fail and the next one
+// starts a new thread.
 import type { Worker } from 'node:worker_threads';
 import type { RgbImage } from '../analysis/local/ocr-image.ts';
 import { threadCalls, type ThreadCalls } from '../lib/thread-calls.ts';
 import { tsWorker } from '../lib/ts-worker.ts';
 import type { Perception, PerceiveWhat } from './detect.ts';
 import { HUMAN_BUNDLE } from './human.ts';
+import { IdleUnload } from './thread-idle.ts';
 import type { LoadTask, PerceiveTask } from './thread-worker.ts';
 
 let current: { worker: Worker; calls: ThreadCalls } | undefined;
+const idle = new IdleUnload(() => void closePerception());
+
+/** Sends one task, holding the thread loaded until its answer. */
+function call<R>(task: object, transfer: ArrayBuffer[] = []): Promise<R> {
+  const release = idle.hold();
+  return thread().call<R>(task, transfer).finally(release);
+}
 
 function thread(): ThreadCalls {
   if (current) return current.calls;
@@ -38,7 +48,7 @@ export function perceiveImage(image: RgbImage, what: PerceiveWhat): Promise<Perc
     image: { width: image.width, height: image.height, data },
     what,
   };
-  return thread().call<Perception>(task, [data.buffer]);
+  return call<Perception>(task, [data.buffer]);
 }
 
 /**
@@ -48,17 +58,21 @@ export function perceiveImage(image: RgbImage, what: PerceiveWhat): Promise<Perc
  */
 export function loadPerception(): Promise<void> {
   const task: Omit<LoadTask, 'id'> = { load: true };
-  return thread()
-    .call<null>(task)
-    .then(
-      () => undefined,
-      () => undefined,
-    );
+  return call<null>(task).then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
-/** Ends the thread (tests and shutdown); the next picture starts a new one. */
+/** Whether the models' thread is running (loaded or loading). */
+export function perceptionLoaded(): boolean {
+  return current !== undefined;
+}
+
+/** Ends the thread (idle, tests, shutdown); the next picture starts a new one. */
 export async function closePerception(): Promise<void> {
   const running = current;
   current = undefined;
+  idle.cancel();
   if (running) await running.worker.terminate();
 }

@@ -2,13 +2,16 @@
 // Japanese models that ship in the @tesseract.js-data npm packages. Nothing is downloaded: the
 // engine's code comes from tesseract.js-core in node_modules and the models are read from a
 // temporary folder of links to the packaged files (tesseract.js takes one folder for all
-// languages); no cache is written. One engine serves a whole video and is closed after it.
+// languages); no cache is written. One engine serves a whole video; between videos it is kept
+// for the next one (its start costs about 2 s of CPU) until MODELS_IDLE_UNLOAD_S passes without
+// any, then closed: its thread ends and its memory goes with it (perception/thread-idle.ts).
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
+import { IdleUnload } from '../../perception/thread-idle.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -37,11 +40,68 @@ const WORKER_PATH = fileURLToPath(new URL('./ocr-worker.mjs', import.meta.url));
 /** The Japanese model asks for a vertical-text companion that is not shipped; do not look. */
 const INIT_CONFIG = 'tessedit_load_sublangs ~jpn_vert\n';
 
+/** Engines no video uses now, kept for the next one. */
+const spare: OcrEngine[] = [];
+const idle = new IdleUnload(() => void closeSpareOcrEngines());
+
+/** Closes the engines no video uses (idle, tests); the next video starts one. */
+export async function closeSpareOcrEngines(): Promise<void> {
+  idle.cancel();
+  await Promise.all(spare.splice(0).map((e) => e.close().catch(() => undefined)));
+}
+
+/** How many engines are loaded with no video using them. */
+export function spareOcrEngines(): number {
+  return spare.length;
+}
+
 export class OcrEngine {
+  /** Ends this engine's borrowing (borrow). */
+  private release: (() => void) | undefined;
+
   private constructor(
     private readonly worker: Worker,
     private readonly dir: string,
+    /** The languages it reads, as open took them, joined by +. */
+    private readonly languages: string,
   ) {}
+
+  /**
+   * An engine for these languages for one video: a spare one when there is, else a new one
+   * (open). Give it back with `giveBack` when the video's reading ends.
+   */
+  static async borrow(languages: OcrLanguages): Promise<OcrEngine> {
+    const release = idle.hold();
+    const i = spare.findIndex((e) => e.languages === languages.join('+'));
+    if (i >= 0) {
+      const engine = spare.splice(i, 1)[0]!;
+      engine.release = release;
+      return engine;
+    }
+    try {
+      const engine = await OcrEngine.open(languages);
+      engine.release = release;
+      return engine;
+    } catch (err) {
+      release();
+      throw err;
+    }
+  }
+
+  /**
+   * Ends a borrowing: the engine is kept for the next video, or closed when a read failed on it
+   * (it may be stuck: a read that timed out goes on in its thread).
+   */
+  async giveBack(failed: boolean): Promise<void> {
+    const release = this.release;
+    this.release = undefined;
+    try {
+      if (failed) await this.close();
+      else spare.push(this);
+    } finally {
+      release?.();
+    }
+  }
 
   /** Starts the worker thread and loads the models (about 2 s). */
   static async open(languages: OcrLanguages): Promise<OcrEngine> {
@@ -58,7 +118,7 @@ export class OcrEngine {
       );
       // The image holds lines stacked one under the other: a uniform block of text.
       await worker.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_BLOCK });
-      return new OcrEngine(worker, dir);
+      return new OcrEngine(worker, dir, languages.join('+'));
     } catch (err) {
       await fs.promises.rm(dir, { recursive: true, force: true });
       throw err;

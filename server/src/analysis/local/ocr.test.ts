@@ -1,6 +1,6 @@
 // Reading on-screen text: which frames are compared, how words become lines (confident words
 // only, never a lone letter), and a real read with the engine, which starts only when a frame
-// shows text and is always closed.
+// shows text and is kept for the next video until the idle time passes.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,7 +8,9 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runProcess } from '../../media/run.ts';
 import { resolveMediaTools } from '../../media/tools.ts';
-import { OcrEngine, type OcrWord } from './ocr-engine.ts';
+import { DEFAULT_MODELS_IDLE_UNLOAD_S } from '../../config.ts';
+import { setModelsIdleUnload } from '../../perception/thread-idle.ts';
+import { closeSpareOcrEngines, OcrEngine, spareOcrEngines, type OcrWord } from './ocr-engine.ts';
 import type { FrameText, Polarity, TextLine } from './ocr-image.ts';
 import { toPgm, type DrawnLine } from './ocr-render.ts';
 import {
@@ -164,12 +166,14 @@ describe('readScreenText', () => {
     ]);
   });
 
-  afterAll(() => {
+  afterAll(async () => {
+    setModelsIdleUnload(DEFAULT_MODELS_IDLE_UNLOAD_S);
+    await closeSpareOcrEngines();
     fs.rmSync(dir, { recursive: true, force: true });
     vi.restoreAllMocks();
   });
 
-  it('reads the text of a frame with one engine, closed at the end', async () => {
+  it('reads the text of a frame with one engine, kept for the next video', async () => {
     const open = vi.spyOn(OcrEngine, 'open');
     const close = vi.spyOn(OcrEngine.prototype, 'close');
     const read = await readScreenText(
@@ -189,7 +193,29 @@ describe('readScreenText', () => {
     expect(read.framesRead).toBe(2);
     expect(open).toHaveBeenCalledTimes(1);
     expect(open).toHaveBeenCalledWith(['jpn', 'eng']);
-    expect(close).toHaveBeenCalledTimes(1);
+    expect(close).not.toHaveBeenCalled();
+    expect(spareOcrEngines()).toBe(1);
+  });
+
+  it('closes the engine after the idle time; the next video opens one and reads the same', async () => {
+    await closeSpareOcrEngines();
+    setModelsIdleUnload(0.3);
+    const open = vi.spyOn(OcrEngine, 'open');
+    open.mockClear();
+    const video = [{ startMs: 0, endMs: 3000, framePaths: [titled] }];
+    const first = await readScreenText(video, { language: 'ja' });
+    // Back to back, within the idle time: one engine for both.
+    const again = await readScreenText(video, { language: 'ja' });
+    expect(open).toHaveBeenCalledTimes(1);
+    expect(spareOcrEngines()).toBe(1);
+    const end = Date.now() + 10_000;
+    while (spareOcrEngines() > 0 && Date.now() < end) await new Promise((r) => setTimeout(r, 25));
+    expect(spareOcrEngines()).toBe(0);
+    const later = await readScreenText(video, { language: 'ja' });
+    expect(open).toHaveBeenCalledTimes(2);
+    expect(first.scenes).toEqual([[expect.objectContaining({ text: '横浜港の花火大会' })]]);
+    expect(again.scenes).toEqual(first.scenes);
+    expect(later.scenes).toEqual(first.scenes);
   });
 
   it('does not start the engine when no frame shows text', async () => {

@@ -205,7 +205,7 @@ export async function readScreenText(
     for await (const reading of readings(scenes, o)) {
       // The engine starts (about 2 s) once a frame shows text; detection goes on meanwhile.
       if (!engine) {
-        engine = OcrEngine.open(ocrLanguages(o.language));
+        engine = OcrEngine.borrow(ocrLanguages(o.language));
         // Awaited by the first reading; until then a failure to start must not go unhandled.
         engine.catch(() => undefined);
       }
@@ -218,7 +218,9 @@ export async function readScreenText(
     if (failure !== undefined) throw failure;
   } finally {
     await chain;
-    if (engine) await engine.then((e) => e.close()).catch(() => undefined);
+    // Kept for the next video unless a read failed on it (perception/thread-idle.ts).
+    const failed = failure !== undefined;
+    if (engine) await engine.then((e) => e.giveBack(failed)).catch(() => undefined);
   }
   result.ms = Math.round(performance.now() - started);
   return result;
