@@ -179,6 +179,8 @@ export const clipsStep: Step<{ clips: number }> = {
 export interface CaptionsResult {
   source: 'subtitles' | 'speech' | 'none';
   cues: CaptionCue[];
+  /** The subtitle track's language tag as the file has it ('eng', 'ja'), when it has one. */
+  language?: string;
 }
 
 async function findCues(s: StepContext, probe: ProbeResult): Promise<CaptionsResult> {
@@ -194,7 +196,13 @@ async function findCues(s: StepContext, probe: ProbeResult): Promise<CaptionsRes
         .child({ component: 'analysis' })
         .warn({ videoId: s.video.id, stream: track.index }, 'subtitle track cut at its size cap');
     }
-    if (read.cues.length > 0) return { source: 'subtitles', cues: read.cues };
+    if (read.cues.length > 0) {
+      return {
+        source: 'subtitles',
+        cues: read.cues,
+        ...(track.language ? { language: track.language } : {}),
+      };
+    }
   }
   const provider = createProvider(s.ctx.config);
   if (provider.transcribe && probe.audioCodec !== undefined) {
@@ -237,6 +245,9 @@ export const captionsStep: Step<CaptionsResult> = {
         })),
         captions_source: found.source,
         captions_key: vttKey,
+        // For the detail's captions track and its reason when there are none (issue 29).
+        captions_language: found.language ?? s.video.output_language,
+        captions_transcription: createProvider(s.ctx.config).transcribe !== undefined,
       },
     );
     return found;
