@@ -18,6 +18,161 @@ export function blendResidual(a: Grid, b: Grid, c: Grid, t: number): number {
 }
 
 /**
+ * What is left of b once it is fitted as gain·a + offset (one gain and offset for the whole
+ * picture, least squares, the gain not negative): a step of a fade to black or to white, or a
+ * card of one hue turned darker, leaves almost nothing; another picture, or another hue, leaves
+ * much. Mean absolute residual.
+ */
+export function affineResidual(a: Grid, b: Grid): number {
+  const n = a.length;
+  let sa = 0;
+  let sb = 0;
+  for (let i = 0; i < n; i++) {
+    sa += a[i]!;
+    sb += b[i]!;
+  }
+  const ma = sa / n;
+  const mb = sb / n;
+  let cov = 0;
+  let va = 0;
+  for (let i = 0; i < n; i++) {
+    cov += (a[i]! - ma) * (b[i]! - mb);
+    va += (a[i]! - ma) ** 2;
+  }
+  const gain = va > 1e-9 ? cov / va : 0;
+  // A negative gain turns the picture into its negative: no fade does that.
+  if (gain < 0) return Infinity;
+  let r = 0;
+  for (let i = 0; i < n; i++) r += Math.abs(b[i]! - (mb + gain * (a[i]! - ma)));
+  return r / n;
+}
+
+/** Per block of a grid, the mean absolute change of its three channels from a to b. */
+export function blockSteps(a: Grid, b: Grid): Float32Array {
+  const steps = new Float32Array(a.length / 3);
+  for (let j = 0; j < steps.length; j++) {
+    const p = 3 * j;
+    steps[j] =
+      (Math.abs(b[p]! - a[p]!) +
+        Math.abs(b[p + 1]! - a[p + 1]!) +
+        Math.abs(b[p + 2]! - a[p + 2]!)) /
+      3;
+  }
+  return steps;
+}
+
+/** A block counts in a wipe when its change over the window is at least this (0..1). */
+const WIPE_BLOCK_MIN = 0.06;
+/** Share of the blocks the edge must cross inside the window. */
+const WIPE_SHARE = 0.4;
+/** The crossing (two samples) is this many times the block's usual change over two samples. */
+const WIPE_OUTLIER = 4;
+/** The crossing is this many times any other change of the block over two samples. */
+const WIPE_ONCE = 3;
+/** How well a plane in x and y must explain when the crossed blocks changed (R²). */
+const WIPE_FIT = 0.8;
+/** A block crossed more than this many samples off the plane is not on the edge (motion). */
+const WIPE_OFF = 1.5;
+
+/**
+ * The evidence for a wipe centred on the middle of `steps` (per sample, the block changes from the
+ * sample before: see blockSteps): an edge moving across the picture changes each block once, in
+ * one or two samples, far more than the block changes otherwise, at a time that moves steadily
+ * across the picture (a plane in x and y fits the times), over several samples (at once it is a
+ * cut), and the middle block crossing falls at the centre. Motion inside the shots changes blocks
+ * often or in no order; a flash changes them all at once. Returns the share of the picture that
+ * crossed (0 = no wipe).
+ */
+export function wipeEvidence(steps: readonly Float32Array[], w: number, h: number): number {
+  const n = steps.length;
+  const blocks = w * h;
+  let times: number[] = [];
+  let xs: number[] = [];
+  let ys: number[] = [];
+  for (let j = 0; j < blocks; j++) {
+    let total = 0;
+    let best = 0;
+    let at = 0;
+    for (let i = 0; i < n; i++) {
+      total += steps[i]![j]!;
+      const pair = steps[i]![j]! + (i + 1 < n ? steps[i + 1]![j]! : 0);
+      if (pair > best) {
+        best = pair;
+        at = i;
+      }
+    }
+    if (best < WIPE_BLOCK_MIN) continue;
+    const usualPair = (2 * (total - best)) / Math.max(1, n - 2);
+    if (best < WIPE_OUTLIER * usualPair) continue;
+    // Once only: a moving shape changes a block as it comes and again as it goes.
+    let other = 0;
+    for (let i = 0; i + 1 < n; i++) {
+      if (Math.abs(i - at) >= 2) other = Math.max(other, steps[i]![j]! + steps[i + 1]![j]!);
+    }
+    if (best < WIPE_ONCE * other) continue;
+    const second = at + 1 < n ? steps[at + 1]![j]! : 0;
+    times.push(at + second / best);
+    xs.push(j % w);
+    ys.push(Math.floor(j / w));
+  }
+  // Blocks whose own content moves may step at other times: fit the edge, drop them, fit again.
+  let fit = planeFit(xs, ys, times);
+  for (let round = 0; round < 2 && fit; round++) {
+    const plane = fit;
+    const keep = times.map((t, k) => Math.abs(t - plane.at(xs[k]!, ys[k]!)) <= WIPE_OFF);
+    const pick = <T>(v: T[]): T[] => v.filter((_, k) => keep[k]);
+    [times, xs, ys] = [pick(times), pick(xs), pick(ys)];
+    fit = planeFit(xs, ys, times);
+  }
+  const count = times.length;
+  if (!fit || fit.r2 < WIPE_FIT || count < WIPE_SHARE * blocks) return 0;
+  const sorted = [...times].sort((p, q) => p - q);
+  const q = (f: number): number => sorted[Math.min(count - 1, Math.floor(f * count))]!;
+  // The middle crossing at the centre (steps[i] ends at sample i of the window, n / 2 the centre).
+  if (Math.abs(q(0.5) - (n / 2 - 0.5)) > 1) return 0;
+  if (q(0.9) - q(0.1) < 2) return 0;
+  return count / blocks;
+}
+
+interface Plane {
+  at: (x: number, y: number) => number;
+  r2: number;
+}
+
+/** The least-squares plane t = a + b·x + c·y and its R² (none without spread in t). */
+function planeFit(xs: number[], ys: number[], ts: number[]): Plane | undefined {
+  const n = ts.length;
+  const mean = (v: number[]): number => v.reduce((s, x) => s + x, 0) / n;
+  const mx = mean(xs);
+  const my = mean(ys);
+  const mt = mean(ts);
+  let sxx = 0;
+  let syy = 0;
+  let sxy = 0;
+  let sxt = 0;
+  let syt = 0;
+  let stt = 0;
+  for (let i = 0; i < n; i++) {
+    const x = xs[i]! - mx;
+    const y = ys[i]! - my;
+    const t = ts[i]! - mt;
+    sxx += x * x;
+    syy += y * y;
+    sxy += x * y;
+    sxt += x * t;
+    syt += y * t;
+    stt += t * t;
+  }
+  if (n < 3 || stt <= 1e-9) return undefined;
+  const det = sxx * syy - sxy * sxy;
+  // All blocks in one row or column: a line along it.
+  const b = Math.abs(det) < 1e-9 ? (sxx > 0 ? sxt / sxx : 0) : (sxt * syy - syt * sxy) / det;
+  const c =
+    Math.abs(det) < 1e-9 ? (sxx > 0 ? 0 : syy > 0 ? syt / syy : 0) : (syt * sxx - sxt * sxy) / det;
+  return { at: (x, y) => mt + b * (x - mx) + c * (y - my), r2: (b * sxt + c * syt) / stt };
+}
+
+/**
  * Camera moves tried: shifts of up to a quarter of the width and of the height (8 and 4 blocks:
  * a quick pan over a sample, or over two pictures' worth when a reference-only decode had to take
  * the picture after the tick; 4 and 3 blocks let those through as cuts), and zooms.

@@ -14,13 +14,16 @@
 // blend evidence came at two window sizes or more; its boundary is the bottom of the fade, else
 // the sample with the strongest evidence.
 import {
+  affineResidual,
   blendResidual,
+  blockSteps,
   dist,
   explainedByMotion,
   fadeBottom,
   frameStats,
   movedDist,
   varianceDip,
+  wipeEvidence,
   type FrameStats,
   type Grid,
 } from './scene-detect-signals.ts';
@@ -37,6 +40,16 @@ export interface DetectorOptions {
 
 const CUT_MIN = 0.12;
 const CUT_RATIO = 3;
+/**
+ * Between still pictures a smaller jump is a cut (a slide's hue and title change at the same
+ * brightness): at least this, this many times the change before it, and the picture still after.
+ */
+const STILL_CUT_MIN = 0.025;
+const STILL_CUT_RATIO = 6;
+/** Mean change per sample above which a shot counts as moving (a flash may end on a moved view). */
+const MOVING = 0.02;
+/** Samples a flash may last (0.3 s): the picture returns within them. */
+const FLASH = 3;
 /** In moving pictures: a jump this far above the recent change is checked against camera moves. */
 const CUT_MOVING_RATIO = 1.4;
 const GRAD_MIN = 0.09;
@@ -44,6 +57,8 @@ const GRAD_MIN = 0.09;
 const FADE_STEP = 0.1;
 const LINEAR_MAX = 0.2;
 const DARK = 0.035;
+/** Grey-level deviation of a fade's bottom at most (a 0.1 s sample can miss the black one). */
+const FLAT_SD = 0.06;
 const MERGE_GAP = 4;
 /** Samples looked at after a transition window (is the picture still there?). */
 const LOOKAHEAD = 2;
@@ -58,6 +73,8 @@ interface Transition {
   bestScore: number;
   /** Window half-widths whose blend or variance evidence fired inside the transition. */
   windows: Set<number>;
+  /** An edge moved across the picture (a wipe): enough evidence alone. */
+  wipe: boolean;
 }
 
 export class SceneDetector {
@@ -65,6 +82,8 @@ export class SceneDetector {
   private readonly windows: number[];
   private readonly span: number;
   private readonly ring: Grid[] = [];
+  /** Per sample in the ring, each block's change from the sample before (blockSteps). */
+  private readonly steps: Float32Array[] = [];
   private readonly stats: FrameStats[] = [];
   /** movedDist between samples i-1 and i, by i (a few recent ones). */
   private readonly moved = new Map<number, number>();
@@ -84,15 +103,19 @@ export class SceneDetector {
   push(frame: Uint8Array): void {
     this.visual.add(frame, this.previous);
     this.previous = new Uint8Array(frame); // a copy: Buffer#slice would share memory
-    this.ring.push(this.toGrid(frame));
+    const grid = this.toGrid(frame);
+    const last = this.ring.at(-1);
+    this.steps.push(last ? blockSteps(last, grid) : new Float32Array(GRID_W * GRID_H));
+    this.ring.push(grid);
     this.stats.push(frameStats(frame));
     if (this.ring.length > 2 * this.span + 2 + LOOKAHEAD) {
       this.ring.shift();
+      this.steps.shift();
       this.stats.shift();
     }
     const n = this.visual.count;
-    // Cuts are confirmed one sample late (flash check); gradual centres `span` samples late.
-    if (n >= 3) this.checkCut(n - 2);
+    // Cuts are confirmed FLASH samples late (flash check); gradual centres `span` samples late.
+    if (n >= FLASH + 2) this.checkCut(n - 1 - FLASH);
     if (n > 2 * this.span + LOOKAHEAD) {
       const c = n - 1 - this.span - LOOKAHEAD;
       this.checkGradual(c);
@@ -104,11 +127,16 @@ export class SceneDetector {
   /** Scene start times after the first scene, in ms, at least minSceneMs apart. */
   finish(): number[] {
     const n = this.visual.count;
-    if (n >= 2) this.checkCut(n - 1);
+    for (let i = Math.max(1, n - FLASH); i < n; i++) this.checkCut(i);
     this.closeOpen();
-    const placed = this.gradual.map((t) => this.placeTransition(t));
-    const candidates = [...this.cuts, ...placed.filter((i) => i !== undefined)];
-    return this.place(candidates, this.visual.timeMs(n), (this.o.maxScenes ?? Infinity) - 1);
+    const placed = this.placeAll();
+    const candidates = [...this.cuts, ...placed.keys()];
+    return this.place(
+      candidates,
+      placed,
+      this.visual.timeMs(n),
+      (this.o.maxScenes ?? Infinity) - 1,
+    );
   }
 
   /**
@@ -118,13 +146,13 @@ export class SceneDetector {
    */
   settled(): number[] {
     const n = this.visual.count;
-    // Cuts are judged up to sample n - 2, gradual centres up to n - 1 - span - LOOKAHEAD, and an
-    // open transition may still grow or be placed anywhere from its start.
-    let frontier = Math.min(n - 2, n - 1 - this.span - LOOKAHEAD);
+    // Cuts are judged up to sample n - 1 - FLASH, gradual centres up to n - 1 - span - LOOKAHEAD,
+    // and an open transition may still grow or be placed anywhere from its start.
+    let frontier = Math.min(n - 1 - FLASH, n - 1 - this.span - LOOKAHEAD);
     if (this.open) frontier = Math.min(frontier, this.open.from);
     if (frontier <= 0) return [];
-    const placed = this.gradual.map((t) => this.placeTransition(t));
-    const times = [...this.cuts, ...placed.filter((i) => i !== undefined)]
+    const placed = this.placeAll();
+    const times = [...this.cuts, ...placed.keys()]
       .map((i) => ({ i, ms: this.visual.timeMs(i) }))
       .sort((a, b) => b.ms - a.ms);
     let bound = this.visual.timeMs(frontier) - this.o.minSceneMs;
@@ -133,21 +161,41 @@ export class SceneDetector {
       if (c.ms > bound) bound = Math.min(bound, c.ms - this.o.minSceneMs);
       else sure.push(c.i);
     }
-    return this.place(sure, Infinity, Infinity);
+    return this.place(sure, placed, Infinity, Infinity);
+  }
+
+  /** Each kept transition's sample, and whether it is a fade or a wipe (surer than a blend). */
+  private placeAll(): Map<number, boolean> {
+    const placed = new Map<number, boolean>();
+    for (const t of this.gradual) {
+      const at = this.placeTransition(t);
+      if (at) placed.set(at.i, placed.get(at.i) === true || at.sure);
+    }
+    return placed;
   }
 
   /**
    * Hard cuts are the surest boundaries: they claim their place first, strongest first, then the
-   * transitions (in time order); anything closer than the minimum scene length to a kept boundary
-   * or an end is dropped, and at most `room` are kept.
+   * fades and wipes, then the blends (each in time order); anything closer than the minimum scene
+   * length to a kept boundary or an end is dropped, and at most `room` are kept.
    */
-  private place(candidates: number[], endMs: number, room: number): number[] {
+  private place(
+    candidates: number[],
+    transitions: Map<number, boolean>,
+    endMs: number,
+    room: number,
+  ): number[] {
     const cuts = new Set(this.cuts);
     const strongestFirst = candidates
       .filter((i) => cuts.has(i))
       .sort((x, y) => this.visual.motion.get(y) - this.visual.motion.get(x));
-    const transitions = candidates.filter((i) => !cuts.has(i)).sort((x, y) => x - y);
-    const ordered = [...strongestFirst, ...transitions];
+    const rest = candidates.filter((i) => !cuts.has(i)).sort((x, y) => x - y);
+    const sure = rest.filter((i) => transitions.get(i) === true);
+    const ordered = [
+      ...strongestFirst,
+      ...sure,
+      ...rest.filter((i) => transitions.get(i) !== true),
+    ];
     // Sorted, so each candidate checks only its two neighbours (a long video has many).
     const kept: number[] = [];
     for (const i of ordered) {
@@ -191,6 +239,12 @@ export class SceneDetector {
     return this.ring[this.ring.length - 1 - offset];
   }
 
+  /** Each block's change from sample i-1 to i, when still in the ring. */
+  private step(i: number): Float32Array | undefined {
+    const offset = this.visual.count - 1 - i;
+    return this.steps[this.steps.length - 1 - offset];
+  }
+
   /** The frame statistics of sample i, when still in the ring. */
   private stat(i: number): FrameStats | undefined {
     const offset = this.visual.count - 1 - i;
@@ -211,24 +265,30 @@ export class SceneDetector {
 
   private checkCut(i: number): void {
     const d = this.visual.motion.get(i);
-    if (d < CUT_MIN) return;
+    const m = (j: number): number => (j < this.visual.count ? this.visual.motion.get(j) : 0);
     let baseline = 0;
     let k = 0;
-    for (let j = i - 1; j >= Math.max(1, i - 5); j--, k++) baseline += this.visual.motion.get(j);
+    for (let j = i - 1; j >= Math.max(1, i - 5); j--, k++) baseline += m(j);
     baseline = k > 0 ? baseline / k : 0;
-    if (d < CUT_MOVING_RATIO * Math.max(baseline, 0.01)) return;
+    // Between still pictures, a small jump that stays still after is a cut (slides, title cards);
+    // the steps of a fade, a dissolve or a wipe go on the next sample (or the one after, when the
+    // reference-only decode repeated a picture).
+    const still =
+      d >= STILL_CUT_MIN &&
+      d >= STILL_CUT_RATIO * baseline &&
+      Math.max(m(i + 1), m(i + 2)) < d / STILL_CUT_RATIO;
+    if (d < CUT_MIN && !still) return;
+    if (!still && d < CUT_MOVING_RATIO * Math.max(baseline, 0.01)) return;
     const before = this.grid(i - 1);
     const now = this.grid(i);
-    const after = this.grid(i + 1);
     if (!before || !now) return;
-    // A flash returns to the old picture right away.
-    if (after && dist(before, after) < 0.5 * d) return;
-    // A step of a fade only darkens or brightens the same picture, and so does a cut between two
-    // title cards of one layout (light to dark): a fade keeps going the next or previous sample,
-    // a cut changes in one.
-    if (this.sameUpToGain(before, now, d) && this.brightnessDrifts(i)) return;
+    if (this.isFlash(i, d, baseline)) return;
+    // A step of a fade only darkens or brightens the same picture (towards black or white), and
+    // so does a cut between two title cards of one layout (light to dark): a fade keeps going the
+    // next or previous sample, a cut changes in one.
+    if (affineResidual(before, now) < 0.25 * d && this.brightnessDrifts(i)) return;
     // In fast camera moves the usual change is large too: what a move cannot explain decides.
-    if (d < CUT_RATIO * Math.max(baseline, 0.01)) {
+    if (!still && d < CUT_RATIO * Math.max(baseline, 0.01)) {
       const left = this.movedAt(i);
       const usual = Math.max(
         this.movedAt(i - 1),
@@ -239,19 +299,25 @@ export class SceneDetector {
     this.cuts.push(i);
   }
 
-  /** Whether b is a scaled copy of a (a fade step) rather than another picture. */
-  private sameUpToGain(a: Grid, b: Grid, d: number): boolean {
-    let sa = 0;
-    let sb = 0;
-    for (let i = 0; i < a.length; i++) {
-      sa += a[i]!;
-      sb += b[i]!;
+  /**
+   * Whether the jump into sample i is a flash: within FLASH samples the picture is back to what
+   * it was before the jump (up to a camera move meanwhile, when the shot was moving), or the jump
+   * is the return.
+   */
+  private isFlash(i: number, d: number, baseline: number): boolean {
+    for (let p = i - 1; p >= Math.max(0, i - FLASH); p--) {
+      for (let q = i; q <= Math.min(this.visual.count - 1, p + FLASH + 1); q++) {
+        if (q - p < 2) continue;
+        const a = this.grid(p);
+        const b = this.grid(q);
+        if (!a || !b) continue;
+        const back = dist(a, b);
+        if (back < 0.5 * d) return true;
+        if (baseline < MOVING || back > 2 * d) continue;
+        if (movedDist(a, b, GRID_W, GRID_H, 0.5 * d) < 0.5 * d) return true;
+      }
     }
-    if (sa <= 0) return false;
-    const gain = sb / sa;
-    let r = 0;
-    for (let i = 0; i < a.length; i++) r += Math.abs(b[i]! - gain * a[i]!);
-    return r / a.length < 0.25 * d;
+    return false;
   }
 
   /** Whether the brightness also moves, the same way, from sample i-2 to i-1 or i to i+1. */
@@ -285,20 +351,56 @@ export class SceneDetector {
       if (s > 0) fired.add(w);
       score = Math.max(score, s);
     }
-    const dark = this.visual.luma.get(c) < DARK || this.dips(c);
-    if (score > 0 || dark) {
+    const wipe = this.wipeScore(c);
+    score = Math.max(score, wipe);
+    const luma = this.visual.luma.get(c);
+    const flat = luma < DARK || (luma > 1 - DARK && this.contrast(c) < 0.02) || this.dips(c);
+    if (score > 0 || flat) {
       if (this.open && c - this.open.to <= MERGE_GAP) {
         this.open.to = c;
         for (const w of fired) this.open.windows.add(w);
+        if (wipe > 0) this.open.wipe = true;
         if (score > this.open.bestScore) {
           this.open.best = c;
           this.open.bestScore = score;
         }
       } else {
         this.closeOpen();
-        this.open = { from: c, to: c, best: c, bestScore: score, windows: fired };
+        this.open = { from: c, to: c, best: c, bestScore: score, windows: fired, wipe: wipe > 0 };
       }
     }
+  }
+
+  /** A wipe centred on sample c (wipeEvidence over the widest window), scaled like the others. */
+  private wipeScore(c: number): number {
+    const w = this.span;
+    const a = this.grid(c - w);
+    const b = this.grid(c + w);
+    if (!a || !b || c - w < 1 || this.hasCutIn(c - w, c + w)) return 0;
+    const dab = dist(a, b);
+    if (dab < GRAD_MIN) return 0;
+    const steps: Float32Array[] = [];
+    for (let i = c - w + 1; i <= c + w; i++) {
+      const step = this.step(i);
+      if (!step) return 0;
+      steps.push(step);
+    }
+    const evidence = wipeEvidence(steps, GRID_W, GRID_H);
+    if (evidence === 0) return 0;
+    // A pan over large flat areas moves a few edges across the blocks in order too, but a shift
+    // explains each of its steps; a wipe's steps bring new picture in.
+    let moved = 0;
+    let plain = 0;
+    for (let i = c - 1; i <= c + 1; i++) {
+      moved += this.movedAt(i);
+      plain += this.visual.motion.get(i);
+    }
+    return moved >= 0.5 * plain ? dab * evidence : 0;
+  }
+
+  /** Standard deviation of the grey level of sample i (0 once it left the ring). */
+  private contrast(i: number): number {
+    return Math.sqrt(this.stat(i)?.variance ?? 0);
   }
 
   /** Still pictures cross-fading: the middle lies on the line between the ends (block means). */
@@ -340,14 +442,24 @@ export class SceneDetector {
     return dab * dip;
   }
 
-  /** Much darker than the pictures `span` samples before and after: the bottom of a fade. */
+  /**
+   * Much darker (or much brighter) than the pictures `span` samples before and after: the bottom
+   * of a fade through black (or white).
+   */
   private dips(c: number): boolean {
     const luma = this.visual.luma.get(c);
     const before = this.visual.luma.get(c - this.span);
     const after = this.visual.luma.get(c + this.span);
-    if (Math.min(before, after) <= 2 * DARK || luma >= 0.5 * Math.min(before, after)) return false;
+    const darker = Math.min(before, after) > 2 * DARK && luma < 0.5 * Math.min(before, after);
+    const room = (y: number): number => 1 - y;
+    const brighter =
+      Math.min(room(before), room(after)) > 2 * DARK &&
+      room(luma) < 0.5 * Math.min(room(before), room(after));
+    if (!darker && !brighter) return false;
+    // The bottom of a fade is nearly flat; a shot that darkens (cells dying) keeps its detail.
+    if (this.contrast(c) > FLAT_SD) return false;
     // A fade lowers the contrast with the brightness; a move into a dark part of a shot does not.
-    const sd = (i: number): number => Math.sqrt(this.stat(i)?.variance ?? 0);
+    const sd = (i: number): number => this.contrast(i);
     return sd(c) < 0.5 * Math.min(sd(c - this.span), sd(c + this.span)) + 0.005;
   }
 
@@ -359,28 +471,47 @@ export class SceneDetector {
     // A dark stretch at the very start or end is a fade in/out of the video, not a transition.
     if (t.from <= 1 || t.to >= n - 2) return;
     if (this.hasCutIn(t.from - 1, t.to + 1)) return;
+    if (this.isBlip(t)) return;
     // A long dark stretch without any blend around it is a dark shot, not a fade.
     if (t.bestScore === 0 && t.to - t.from > 3 * this.o.fps) return;
     this.gradual.push(t);
   }
 
   /**
-   * The darkest sample when the transition dips to black, otherwise its most linear centre; none
-   * when only one window size saw a blend (a real dissolve shows at several scales).
+   * Whether a short dip to black or white without blend evidence is a flash (or a blink of the
+   * light): the picture after it is the one before it, up to a camera move.
    */
-  private placeTransition(t: Transition): number | undefined {
-    let darkest = t.from;
-    for (let i = t.from; i <= t.to; i++) {
-      if (this.visual.luma.get(i) < this.visual.luma.get(darkest)) darkest = i;
+  private isBlip(t: Transition): boolean {
+    if (t.wipe || t.windows.size > 0 || t.to - t.from > FLASH) return false;
+    const a = this.grid(t.from - 1);
+    const b = this.grid(t.to + 1);
+    const mid = this.grid((t.from + t.to) >> 1);
+    if (!a || !b || !mid) return false;
+    const depth = dist(a, mid);
+    const back = dist(a, b);
+    return back < 0.3 * depth || movedDist(a, b, GRID_W, GRID_H, 0.3 * depth) < 0.3 * depth;
+  }
+
+  /**
+   * The darkest (or brightest) sample when the transition fades through black (or white),
+   * otherwise its most linear centre or the middle of its wipe; none when only one window size
+   * saw a blend (a real dissolve shows at several scales).
+   */
+  private placeTransition(t: Transition): { i: number; sure: boolean } | undefined {
+    const y = (i: number): number => this.visual.luma.get(i);
+    // Through black the depth is the darkness; through white, the room left below white.
+    for (const depth of [y, (i: number) => 1 - y(i)]) {
+      let deepest = t.from;
+      for (let i = t.from; i <= t.to; i++) if (depth(i) < depth(deepest)) deepest = i;
+      const bottom = depth(deepest);
+      const around = Math.min(depth(t.from - 1), depth(t.to + 1));
+      if (bottom < DARK || bottom < 0.5 * around) {
+        const lit = Math.min(depth(t.from - this.span), depth(t.to + this.span));
+        return { i: fadeBottom(depth, t.from, t.to, Math.max(lit, around)), sure: true };
+      }
     }
-    const minLuma = this.visual.luma.get(darkest);
-    const around = Math.min(this.visual.luma.get(t.from - 1), this.visual.luma.get(t.to + 1));
-    if (minLuma < DARK || minLuma < 0.5 * around) {
-      const luma = (i: number): number => this.visual.luma.get(i);
-      const lit = Math.min(luma(t.from - this.span), luma(t.to + this.span));
-      return fadeBottom(luma, t.from, t.to, Math.max(lit, around));
-    }
-    return t.windows.size >= 2 ? t.best : undefined;
+    if (t.wipe) return { i: t.best, sure: true };
+    return t.windows.size >= 2 ? { i: t.best, sure: false } : undefined;
   }
 }
 
