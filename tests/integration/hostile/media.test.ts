@@ -8,7 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runProcess } from '../../../server/src/media/run.ts';
 import { resolveMediaTools } from '../../../server/src/media/tools.ts';
 import { NOT_A_VIDEO } from '../../../server/src/pipeline/media-steps.ts';
+import { CAPTION_CUE_MAX_CHARS } from '../../../server/src/limits.ts';
 import { forgeDuration, makeClip } from '../../support/container-clips.ts';
+import { angleFloodVideo, oversizeVideo } from '../../support/hostile-files.ts';
 import { makeVideo } from '../../support/media.ts';
 import { startTestServer, type TestServer } from '../../support/server.ts';
 import { uploadVideo } from '../../support/videos.ts';
@@ -106,6 +108,37 @@ describe('hostile video files', { timeout: 180_000 }, () => {
     const clip = fs.readFileSync(await makeClip({ seconds: 3, format: 'mp4', faststart: true }));
     await expectRefused(forgeDuration(clip, 100 * 3600), /^the video is longer than 48 hours$/);
     await expectRefused(forgeDuration(clip, 20 * 3600), /^the video file is incomplete or damaged/);
+  });
+
+  it('refuses a video over the size limit at the probe, saying why', async () => {
+    const wide = fs.readFileSync(await oversizeVideo(9000, 64));
+    await expectRefused(
+      wide,
+      /^not a video file: its picture is 9000 x 64 pixels; at most 8192 pixels a side/,
+    );
+  });
+
+  it('analyses a Matroska .mov whose subtitle lines are 150,000 "<": cues cut, health answers', async () => {
+    const id = await upload(attacker, fs.readFileSync(await angleFloodVideo()), 'flood.mov');
+    let slowestMs = 0;
+    for (;;) {
+      const started = performance.now();
+      expect((await server.call('GET', '/api/health')).status).toBe(200);
+      slowestMs = Math.max(slowestMs, performance.now() - started);
+      const [row] = await server.ctx.db.query<{ status: string }>(
+        'SELECT status FROM videos WHERE id = $1',
+        [id],
+      );
+      if (row?.status !== 'in_progress' && row?.status !== 'uploading') break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await waitForStatus(id, 'completed');
+    console.log(`slowest /api/health during the '<' flood: ${slowestMs.toFixed(0)} ms`);
+    const detail = await server.call('GET', `/api/videos/${id}`, { token: attacker });
+    const captions = (detail.body.output_data as { captions: { text: string }[] }).captions;
+    expect(captions.map((c) => c.text)).toEqual(
+      Array.from({ length: 3 }, () => '<'.repeat(CAPTION_CUE_MAX_CHARS)),
+    );
   });
 
   it('still analyses MP4 and Matroska uploads', async () => {
