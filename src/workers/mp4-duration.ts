@@ -3,6 +3,7 @@
 // instead of streaming the file, then let mp4box.js parse the index.
 import { createFile, MP4BoxBuffer, type Movie } from 'mp4box';
 import type { ByteSource } from './byte-source.ts';
+import { boxAt } from './mp4-boxes.ts';
 import { metadataDates } from './quicktime-dates.ts';
 
 export interface Mp4Info {
@@ -20,41 +21,30 @@ const MAX_MOOV_BYTES = 256 * 1024 * 1024;
 const MAX_TOP_LEVEL_BOXES = 4096;
 /** Seconds between 1904-01-01 (ISO BMFF epoch) and 1970-01-01. */
 const MAC_EPOCH_OFFSET_S = 2082844800;
+/** Top-level box types are printable ASCII: anything else is not MP4/MOV (or past its end). */
+const TOP_LEVEL_TYPE = /^[\x20-\x7e]{4}$/;
 
-interface BoxHeader {
-  type: string;
+/** A top-level box, by its place in the file. */
+interface Placed {
   start: number;
   size: number;
 }
 
-function readHeader(bytes: Uint8Array, start: number, fileSize: number): BoxHeader | undefined {
-  if (bytes.byteLength < 8) return undefined;
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  let size = view.getUint32(0);
-  const type = String.fromCharCode(bytes[4]!, bytes[5]!, bytes[6]!, bytes[7]!);
-  if (size === 1) {
-    if (bytes.byteLength < 16) return undefined;
-    size = Number(view.getBigUint64(8));
-  } else if (size === 0) {
-    size = fileSize - start; // the box runs to the end of the file
-  }
-  if (size < 8 || !/^[\x20-\x7e]{4}$/.test(type)) return undefined;
-  return { type, start, size };
-}
-
 /** Finds ftyp and moov among the top-level boxes, reading 16 bytes per box. */
-async function locateBoxes(source: ByteSource): Promise<{ ftyp?: BoxHeader; moov?: BoxHeader }> {
-  const found: { ftyp?: BoxHeader; moov?: BoxHeader } = {};
+async function locateBoxes(source: ByteSource): Promise<{ ftyp?: Placed; moov?: Placed }> {
+  const found: { ftyp?: Placed; moov?: Placed } = {};
   let offset = 0;
-  for (let i = 0; i < MAX_TOP_LEVEL_BOXES && offset + 8 <= source.size; i += 1) {
-    const header = readHeader(await source.read(offset, HEADER_BYTES), offset, source.size);
-    if (!header) break;
-    if (header.type === 'ftyp') found.ftyp = header;
-    if (header.type === 'moov') {
-      found.moov = header;
+  for (let i = 0; i < MAX_TOP_LEVEL_BOXES; i += 1) {
+    // Positions in the 16 bytes read; a box must end by the end of the file.
+    const box = boxAt(await source.read(offset, HEADER_BYTES), 0, source.size - offset);
+    if (!box || !TOP_LEVEL_TYPE.test(box.type)) break;
+    const placed = { start: offset, size: box.end };
+    if (box.type === 'ftyp') found.ftyp = placed;
+    if (box.type === 'moov') {
+      found.moov = placed;
       break;
     }
-    offset += header.size;
+    offset += box.end;
   }
   return found;
 }
@@ -62,7 +52,7 @@ async function locateBoxes(source: ByteSource): Promise<{ ftyp?: BoxHeader; moov
 /** Returns undefined when the file has no readable moov (not MP4/MOV, or truncated). */
 export async function probeMp4(source: ByteSource): Promise<Mp4Info | undefined> {
   const { ftyp, moov } = await locateBoxes(source);
-  if (!moov || moov.size > MAX_MOOV_BYTES || moov.start + moov.size > source.size) return undefined;
+  if (!moov || moov.size > MAX_MOOV_BYTES) return undefined;
   const moovBytes = await source.read(moov.start, moov.size);
   const parts = [
     ...(ftyp && ftyp.size <= 4096 ? [await source.read(ftyp.start, ftyp.size)] : []),

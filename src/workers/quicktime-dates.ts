@@ -2,42 +2,13 @@
 // moment as the QuickTime key com.apple.quicktime.creationdate (iPhone: moov/meta, with its UTC
 // offset); when a video is trimmed or exported, mvhd gets the export time and only this key still
 // says when it was filmed. udta ©day (QuickTime text or iTunes-style ilst) is read as a fallback.
-
-interface Box {
-  type: string;
-  /** Where the payload starts (after size and type). */
-  body: number;
-  end: number;
-}
+import { children, fourcc, type Box } from './mp4-boxes.ts';
 
 const APPLE_CREATION_KEY = 'com.apple.quicktime.creationdate';
 const utf8 = new TextDecoder();
 
 const viewOf = (bytes: Uint8Array): DataView =>
   new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-
-/** A box type as four characters, '©' included (byte 0xA9). */
-const fourcc = (bytes: Uint8Array, at: number): string =>
-  String.fromCharCode(bytes[at]!, bytes[at + 1]!, bytes[at + 2]!, bytes[at + 3]!);
-
-function* children(bytes: Uint8Array, from: number, to: number): Generator<Box> {
-  const view = viewOf(bytes);
-  let at = from;
-  while (at + 8 <= to) {
-    let size = view.getUint32(at);
-    let body = at + 8;
-    if (size === 1) {
-      if (at + 16 > to) return;
-      size = Number(view.getBigUint64(at + 8));
-      body = at + 16;
-    } else if (size === 0) {
-      size = to - at;
-    }
-    if (size < body - at || at + size > to) return;
-    yield { type: fourcc(bytes, at + 4), body, end: at + size };
-    at += size;
-  }
-}
 
 const find = (bytes: Uint8Array, box: Box | undefined, type: string): Box | undefined =>
   box ? [...children(bytes, box.body, box.end)].find((b) => b.type === type) : undefined;
