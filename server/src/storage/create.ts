@@ -1,10 +1,9 @@
 import path from 'node:path';
 import type { Config } from '../config.ts';
-import type { AppContext } from '../context.ts';
 import { LocalStorage } from './local.ts';
 import { createS3Client, S3Storage } from './s3.ts';
 import type { Storage } from './storage.ts';
-import type { UploadBackend } from './uploads.ts';
+import type { UploadBackend, UploadDeps } from './uploads.ts';
 import { LocalUploads } from './uploads-local.ts';
 import { S3Uploads } from './uploads-s3.ts';
 
@@ -13,14 +12,14 @@ export function createStorage(config: Config): Storage {
   return new LocalStorage(path.join(config.dataDir, 'files'));
 }
 
-const backends = new WeakMap<AppContext, UploadBackend>();
+const backends = new WeakMap<UploadDeps, UploadBackend>();
 
-/** The direct-upload protocol of the context's storage driver, made once per context. */
-export function uploadBackend(ctx: AppContext): UploadBackend {
-  let backend = backends.get(ctx);
+/** The direct-upload protocol of the storage driver, made once per application (context). */
+export function uploadBackend(app: UploadDeps): UploadBackend {
+  let backend = backends.get(app);
   if (!backend) {
-    backend = ctx.storage.kind === 's3' ? new S3Uploads(ctx) : new LocalUploads(ctx);
-    backends.set(ctx, backend);
+    backend = app.storage.kind === 's3' ? new S3Uploads(app) : new LocalUploads(app);
+    backends.set(app, backend);
   }
   return backend;
 }

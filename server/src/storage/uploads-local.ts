@@ -6,7 +6,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { AppContext } from '../context.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { VIDEO_MAX_BYTES } from '../../../src/config/limits.ts';
 import {
@@ -18,7 +17,13 @@ import {
 } from '../repositories/multipart-uploads.ts';
 import { LocalStorage } from './local.ts';
 import { signPostPolicy } from './post-policy.ts';
-import { bareEtag, type FormRequest, type PostForm, type UploadBackend } from './uploads.ts';
+import {
+  bareEtag,
+  type FormRequest,
+  type PostForm,
+  type UploadBackend,
+  type UploadDeps,
+} from './uploads.ts';
 
 /** Thrown while streaming when a body passes its size limit; the partial file is gone by then. */
 export class TooLargeError extends Error {}
@@ -82,14 +87,14 @@ export class LocalUploads implements UploadBackend {
   readonly kind = 'local' as const;
   readonly storage: LocalStorage;
 
-  constructor(private readonly ctx: AppContext) {
-    if (!(ctx.storage instanceof LocalStorage)) throw new Error('LocalUploads needs LocalStorage');
-    this.storage = ctx.storage;
+  constructor(private readonly deps: UploadDeps) {
+    if (!(deps.storage instanceof LocalStorage)) throw new Error('LocalUploads needs LocalStorage');
+    this.storage = deps.storage;
   }
 
   /** Work in progress lives beside the storage root so a finished file moves by rename. */
   get tmpRoot(): string {
-    return path.join(this.ctx.config.dataDir, 'tmp');
+    return path.join(this.deps.config.dataDir, 'tmp');
   }
 
   multipartDir(id: string): string {
@@ -117,7 +122,7 @@ export class LocalUploads implements UploadBackend {
 
   async postForm(req: FormRequest): Promise<PostForm> {
     const fields = signPostPolicy(
-      this.ctx.secrets.uploadKey,
+      this.deps.secrets.uploadKey,
       {
         key: req.key,
         expiresAt: req.expiresAt,
@@ -125,7 +130,7 @@ export class LocalUploads implements UploadBackend {
         maxBytes: req.maxBytes,
         fields: { 'Content-Type': req.contentType, success_action_status: '201' },
       },
-      new Date(this.ctx.now()),
+      new Date(this.deps.now()),
     );
     return { url: `${req.origin}/api/uploads/form`, fields };
   }
@@ -140,7 +145,7 @@ export class LocalUploads implements UploadBackend {
 
   partSignature(uploadId: string, partNumber: number, expires: number): string {
     return crypto
-      .createHmac('sha256', this.ctx.secrets.uploadKey)
+      .createHmac('sha256', this.deps.secrets.uploadKey)
       .update(`upload-part\n${uploadId}\n${partNumber}\n${expires}`)
       .digest('hex');
   }
@@ -168,7 +173,7 @@ export class LocalUploads implements UploadBackend {
 
   /** Receives one part. The old record goes first: an interrupted re-send leaves it missing. */
   async receivePart(upload: MultipartRow, partNumber: number, body: Readable): Promise<PartRow> {
-    await deletePart(this.ctx.db, upload.id, partNumber);
+    await deletePart(this.deps.db, upload.id, partNumber);
     const { size } = await receiveToFile(
       body,
       path.join(this.multipartDir(upload.id), 'data'),
@@ -176,12 +181,12 @@ export class LocalUploads implements UploadBackend {
       { start: (partNumber - 1) * upload.part_size, flags: 'r+' },
     );
     const part = { part_number: partNumber, etag: receiptEtag(), size };
-    await savePart(this.ctx.db, upload.id, part);
+    await savePart(this.deps.db, upload.id, part);
     return part;
   }
 
   listParts(upload: MultipartRow): Promise<PartRow[]> {
-    return listSavedParts(this.ctx.db, upload.id);
+    return listSavedParts(this.deps.db, upload.id);
   }
 
   async complete(

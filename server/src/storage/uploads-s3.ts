@@ -9,11 +9,10 @@ import {
 } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { AppContext } from '../context.ts';
 import { HttpError } from '../lib/http-error.ts';
 import type { MultipartRow, PartRow } from '../repositories/multipart-uploads.ts';
 import { S3Storage } from './s3.ts';
-import type { FormRequest, PostForm, UploadBackend } from './uploads.ts';
+import type { FormRequest, PostForm, UploadBackend, UploadDeps } from './uploads.ts';
 
 function errorName(err: unknown): string {
   return (err as { name?: string }).name ?? '';
@@ -23,13 +22,13 @@ export class S3Uploads implements UploadBackend {
   readonly kind = 's3' as const;
   private readonly s3: S3Storage;
 
-  constructor(private readonly ctx: AppContext) {
-    if (!(ctx.storage instanceof S3Storage)) throw new Error('S3Uploads needs the S3 storage');
-    this.s3 = ctx.storage;
+  constructor(private readonly deps: UploadDeps) {
+    if (!(deps.storage instanceof S3Storage)) throw new Error('S3Uploads needs the S3 storage');
+    this.s3 = deps.storage;
   }
 
   async postForm(req: FormRequest): Promise<PostForm> {
-    const seconds = Math.max(1, Math.floor((req.expiresAt.getTime() - this.ctx.now()) / 1000));
+    const seconds = Math.max(1, Math.floor((req.expiresAt.getTime() - this.deps.now()) / 1000));
     const extra = { 'Content-Type': req.contentType, success_action_status: '201' };
     const { url, fields } = await createPresignedPost(this.s3.client, {
       Bucket: this.s3.bucket,
@@ -61,7 +60,7 @@ export class S3Uploads implements UploadBackend {
     partNumbers: number[],
     expiresAt: Date,
   ): Promise<{ part_number: number; url: string }[]> {
-    const expiresIn = Math.max(1, Math.floor((expiresAt.getTime() - this.ctx.now()) / 1000));
+    const expiresIn = Math.max(1, Math.floor((expiresAt.getTime() - this.deps.now()) / 1000));
     return Promise.all(
       partNumbers.map(async (n) => ({
         part_number: n,

@@ -1,7 +1,23 @@
 // Direct uploads of a video's original file, the same protocol over both drivers: a signed form
 // (S3's presigned POST) and a resumable multipart upload (S3's own multipart protocol). Under
 // STORAGE=s3 the browser talks to S3; under STORAGE=local this server plays S3's part.
+import type { Config } from '../config.ts';
+import type { Db } from '../db/db.ts';
 import type { MultipartRow, PartRow } from '../repositories/multipart-uploads.ts';
+import type { Secrets } from '../secrets.ts';
+import type { Storage } from './storage.ts';
+
+/**
+ * What a backend takes from the application (the context fits it), not the whole context: its
+ * storage, database, data folder, signing key and clock (read at each call: tests move it).
+ */
+export interface UploadDeps {
+  readonly storage: Storage;
+  readonly db: Db;
+  readonly config: Pick<Config, 'dataDir'>;
+  readonly secrets: Pick<Secrets, 'uploadKey'>;
+  now(): number;
+}
 
 export interface PostForm {
   url: string;
