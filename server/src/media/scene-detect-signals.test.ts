@@ -1,12 +1,15 @@
 // The pure scene-detection signals, fed with synthetic per-frame measurements and grids.
 import { describe, expect, it } from 'vitest';
 import {
+  affineResidual,
+  blockSteps,
   fadeBottom,
   frameStats,
   movedDist,
   varianceDip,
   type FrameStats,
   type WindowSamples,
+  wipeEvidence,
 } from './scene-detect-signals.ts';
 
 const stats = (mean: number, variance: number): FrameStats => ({
@@ -125,5 +128,64 @@ describe('frameStats', () => {
     expect(s.mean[1]).toBe(0);
     // Grey levels 0.299 and 0 in equal shares.
     expect(s.variance).toBeCloseTo((0.299 / 2) ** 2, 5);
+  });
+});
+
+describe('wipeEvidence', () => {
+  const w = 32;
+  const h = 18;
+  /** A grid whose block (x, y) has the grey level value(x, y). */
+  const grid = (value: (x: number, y: number) => number): Float32Array => {
+    const g = new Float32Array(w * h * 3);
+    for (let y = 0; y < h; y++) {
+      for (let x = 0; x < w; x++) g.fill(value(x, y), (y * w + x) * 3, (y * w + x) * 3 + 3);
+    }
+    return g;
+  };
+  const a = (x: number, y: number): number => ((x * 7 + y * 3) % 11) / 11;
+  const b = (x: number, y: number): number => 0.2 + ((x * 5 + y * 13) % 7) / 10;
+  /** The per-sample block changes of 25 grids (24 steps, the centre between steps 11 and 12). */
+  const stepsOf = (frames: Float32Array[]): Float32Array[] =>
+    frames.slice(1).map((f, i) => blockSteps(frames[i]!, f));
+
+  it('sees an edge crossing the picture from the left over ten samples, at the centre', () => {
+    // The edge passes column 32 * (k - 7) / 10 at sample k: the middle crossing at sample 12.
+    const frames = Array.from({ length: 25 }, (_, k) =>
+      grid((x, y) => (x < (w * (k - 7)) / 10 ? b(x, y) : a(x, y))),
+    );
+    // Blocks where the two pictures happen to match do not count.
+    expect(wipeEvidence(stepsOf(frames), w, h)).toBeGreaterThan(0.8);
+  });
+
+  it('sees none in a cut, a cross-fade or a shape passing by', () => {
+    const cut = Array.from({ length: 25 }, (_, k) => grid(k < 12 ? a : b));
+    const fade = Array.from({ length: 25 }, (_, k) => {
+      const t = Math.min(1, Math.max(0, (k - 7) / 10));
+      return grid((x, y) => (1 - t) * a(x, y) + t * b(x, y));
+    });
+    // A bright bar eight blocks wide moving right: each block changes as it comes and as it goes.
+    const bar = Array.from({ length: 25 }, (_, k) =>
+      grid((x, y) => (x >= k && x < k + 8 ? 1 : a(x, y))),
+    );
+    for (const frames of [cut, fade, bar]) expect(wipeEvidence(stepsOf(frames), w, h)).toBe(0);
+  });
+});
+
+describe('affineResidual', () => {
+  it('leaves nothing of a step towards black or white, much of another hue', () => {
+    const a = Float32Array.from({ length: 60 }, (_, i) => ((i * 7) % 13) / 13);
+    const darker = a.map((v) => 0.6 * v);
+    const whiter = a.map((v) => 0.7 * v + 0.3);
+    // The same layout with the channels traded: pink to beige is not a gain.
+    const hue = a.map((v, i) => (i % 3 === 0 ? a[i + 1]! : i % 3 === 1 ? a[i - 1]! : v));
+    expect(affineResidual(a, darker)).toBeLessThan(1e-6);
+    expect(affineResidual(a, whiter)).toBeLessThan(1e-6);
+    expect(affineResidual(a, hue)).toBeGreaterThan(0.1);
+    expect(
+      affineResidual(
+        a,
+        a.map((v) => 1 - v),
+      ),
+    ).toBe(Infinity);
   });
 });

@@ -305,7 +305,7 @@ export class SceneDetector {
    * is the return.
    */
   private isFlash(i: number, d: number, baseline: number): boolean {
-    for (let p = i - 1; p >= Math.max(0, i - FLASH); p--) {
+    for (let p = i - 1; p >= Math.max(0, i - 1 - FLASH); p--) {
       for (let q = i; q <= Math.min(this.visual.count - 1, p + FLASH + 1); q++) {
         if (q - p < 2) continue;
         const a = this.grid(p);
@@ -385,17 +385,7 @@ export class SceneDetector {
       if (!step) return 0;
       steps.push(step);
     }
-    const evidence = wipeEvidence(steps, GRID_W, GRID_H);
-    if (evidence === 0) return 0;
-    // A pan over large flat areas moves a few edges across the blocks in order too, but a shift
-    // explains each of its steps; a wipe's steps bring new picture in.
-    let moved = 0;
-    let plain = 0;
-    for (let i = c - 1; i <= c + 1; i++) {
-      moved += this.movedAt(i);
-      plain += this.visual.motion.get(i);
-    }
-    return moved >= 0.5 * plain ? dab * evidence : 0;
+    return dab * wipeEvidence(steps, GRID_W, GRID_H);
   }
 
   /** Standard deviation of the grey level of sample i (0 once it left the ring). */
