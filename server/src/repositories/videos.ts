@@ -123,12 +123,22 @@ export function findCompletedTeamVideos(
 }
 
 export interface VideoDetail {
-  video: VideoDetailRow;
+  video: VideoDetailRow & { output_language: string };
   scenes: SceneRow[];
   /** The people images given at upload, with how many faces each showed. */
   people: PersonImage[];
   /** Each recognised person with the scenes where they appear, in order of first scene. */
   recognised: { name: string; scenes: number[] }[];
+  /**
+   * The reference picture of each recognised person: their people image of this video, else of
+   * another of the team's videos (one with a face found first).
+   */
+  faces: { name: string; image_key: string }[];
+  /**
+   * What the perceive step recorded (pipeline_steps), by scene position: objects seen and the
+   * lines read on screen. Null before that step has run.
+   */
+  perceived: { scenes: unknown; screen_text: unknown } | null;
 }
 
 const jsonList = (select: string): string =>
@@ -144,36 +154,44 @@ export async function findVideoDetail(
   id: string,
 ): Promise<VideoDetail | undefined> {
   const row = await one<
-    VideoDetailRow & Pick<VideoDetail, 'scenes' | 'people' | 'recognised'> & Record<string, unknown>
+    VideoDetail['video'] &
+      Pick<VideoDetail, 'scenes' | 'people' | 'recognised' | 'faces' | 'perceived'> &
+      Record<string, unknown>
   >(
     q,
-    `SELECT ${VIDEO_COLUMNS}, v.output_data,
+    `SELECT ${VIDEO_COLUMNS}, v.output_data, v.output_language,
        ${jsonList(`SELECT idx, start_ms, end_ms, description, thumbnail_key, clip_key, frames
                    FROM scenes WHERE video_id = v.id ORDER BY idx`)} AS scenes,
        ${jsonList(`SELECT position, name, image_key, faces_found
                    FROM video_people WHERE video_id = v.id ORDER BY position`)} AS people,
        ${jsonList(`SELECT person_name AS name, array_agg(DISTINCT scene_idx ORDER BY scene_idx) AS scenes
                    FROM scene_faces WHERE video_id = v.id AND person_name IS NOT NULL
-                   GROUP BY person_name ORDER BY min(scene_idx), person_name`)} AS recognised
+                   GROUP BY person_name ORDER BY min(scene_idx), person_name`)} AS recognised,
+       ${jsonList(`SELECT DISTINCT ON (p.name) p.name, p.image_key
+                   FROM video_people p JOIN videos o ON o.id = p.video_id
+                   WHERE o.team_id = v.team_id AND p.name IN (
+                     SELECT person_name FROM scene_faces WHERE video_id = v.id)
+                   ORDER BY p.name, (p.video_id = v.id) DESC,
+                     (p.face_embedding IS NOT NULL) DESC, o.created_at`)} AS faces,
+       (SELECT json_build_object('scenes', data -> 'scenes', 'screen_text', data -> 'screenText')
+        FROM pipeline_steps WHERE video_id = v.id AND step = 'perceive') AS perceived
      FROM videos v WHERE v.id = $1 AND v.team_id = $2`,
     [id, teamId],
   );
   if (!row) return undefined;
-  const { scenes, people, recognised, ...video } = row;
-  return { video, scenes, people, recognised };
+  const { scenes, people, recognised, faces, perceived, ...video } = row;
+  return { video, scenes, people, recognised, faces, perceived };
 }
 
 export interface SceneHitRow extends VideoRow {
   scene_idx: number;
   scene_description: string;
   scene_thumbnail_key: string | null;
-  /** The people recognised in the scene, by name. */
-  scene_people: string[];
 }
 
 /**
  * Scenes picked by (video, index) pairs, of the team's completed videos, each with its video
- * and the people recognised in it (scene search results), in one statement.
+ * (scene search results), in one statement.
  */
 export function findSceneHits(
   q: Queryable,
@@ -183,10 +201,7 @@ export function findSceneHits(
   if (pairs.length === 0) return Promise.resolve([]);
   return q.query<SceneHitRow & Record<string, unknown>>(
     `SELECT ${VIDEO_COLUMNS}, s.idx AS scene_idx, s.description AS scene_description,
-       s.thumbnail_key AS scene_thumbnail_key,
-       ARRAY(SELECT DISTINCT f.person_name FROM scene_faces f
-             WHERE f.video_id = s.video_id AND f.scene_idx = s.idx AND f.person_name IS NOT NULL
-             ORDER BY f.person_name) AS scene_people
+       s.thumbnail_key AS scene_thumbnail_key
      FROM unnest($1::uuid[], $2::int[]) AS p(video_id, idx)
      JOIN scenes s ON s.video_id = p.video_id AND s.idx = p.idx
      JOIN videos v ON v.id = s.video_id

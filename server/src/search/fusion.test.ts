@@ -80,4 +80,20 @@ describe('reciprocalRankFusion', () => {
     expect(reciprocalRankFusion([], [])).toEqual([]);
     expect(order(reciprocalRankFusion([], videos('b', 'a')))).toEqual(['b', 'a']);
   });
+
+  it('says which part of the fused score each list gave', () => {
+    const fused = reciprocalRankFusion(videos('both', 'dense-only'), videos('both', 'sparse-only'));
+    const share = (id: string) => fused.find((i) => i.videoId === id)!.keywordShare;
+    expect(share('dense-only')).toBe(0);
+    expect(share('sparse-only')).toBe(1);
+    // Same rank in both lists: the shares are the weights' (sparse 2 of 3).
+    const w = RRF_WEIGHTS.sparse / (RRF_WEIGHTS.dense + RRF_WEIGHTS.sparse);
+    expect(share('both')).toBeCloseTo(w, 12);
+    // First for keywords, tenth for meaning: keywords carried more than their weight.
+    const far = reciprocalRankFusion(videos(...'abcdefghi'.split(''), 'x'), videos('x'));
+    const x = far.find((i) => i.videoId === 'x')!;
+    const sparse = RRF_WEIGHTS.sparse / (RRF_K + 1);
+    const dense = RRF_WEIGHTS.dense / (RRF_K + 10);
+    expect(x.keywordShare).toBeCloseTo(sparse / (sparse + dense), 12);
+  });
 });

@@ -6,12 +6,20 @@ import type { AppContext } from '../context.ts';
 import { SCENE_DOC, VIDEO_DOC, VIDEO_SCENE_IDX } from './documents.ts';
 import { denseScenes, denseVideos, type DenseQuery } from './dense.ts';
 import { reciprocalRankFusion } from './fusion.ts';
+import { explainHits } from './match.ts';
 import { queryFromItem, type ItemQuery } from './query-item.ts';
 import { documentTerms, sparseSearch } from './sparse.ts';
 import { termFrequencies } from './tokenize.ts';
 import type { SearchParams, SearchResult } from './types.ts';
 
-export type { SearchParams, SearchResult, SearchHit, SearchMethod, SearchScope } from './types.ts';
+export type {
+  HitMatch,
+  SearchParams,
+  SearchResult,
+  SearchHit,
+  SearchMethod,
+  SearchScope,
+} from './types.ts';
 
 type SearchCtx = Pick<AppContext, 'db' | 'config'>;
 type Kind = typeof VIDEO_DOC | typeof SCENE_DOC;
@@ -19,6 +27,8 @@ interface Ranked {
   videoId: string;
   sceneIdx?: number;
   score: number;
+  /** Hybrid: the part of the fused score the keyword list gave. */
+  keywordShare?: number;
 }
 
 /**
@@ -90,20 +100,26 @@ async function rank(ctx: SearchCtx, p: SearchParams, kind: Kind): Promise<Search
     // Keyword first: its one statement goes ahead of the graph search, and its scoring, in this
     // thread, then runs while the database's thread walks the graph.
     const [sparse, dense] = await Promise.all([runSparse(), runDense()]);
-    ranked = reciprocalRankFusion(dense, sparse).map(({ videoId, sceneIdx, score }) => ({
-      videoId,
-      ...(sceneIdx === undefined ? {} : { sceneIdx }),
-      score,
-    }));
+    ranked = reciprocalRankFusion(dense, sparse).map(
+      ({ videoId, sceneIdx, score, keywordShare }) => ({
+        videoId,
+        ...(sceneIdx === undefined ? {} : { sceneIdx }),
+        score,
+        keywordShare,
+      }),
+    );
   }
   const top = ranked.slice(0, k);
   const size = Math.max(1, Math.floor(p.size));
   const page = Math.max(1, Math.floor(p.page));
-  const items = top.slice((page - 1) * size, page * size).map((h) => ({
+  const hits = top.slice((page - 1) * size, page * size).map((h) => ({
     videoId: h.videoId,
     ...(h.sceneIdx === undefined ? {} : { sceneIndex: h.sceneIdx }),
     score: h.score,
+    keywordShare: h.keywordShare,
   }));
+  // Only the answered page is explained: its text is read in one statement.
+  const items = await explainHits(ctx.db, p, hits);
   return { items, total: top.length };
 }
 

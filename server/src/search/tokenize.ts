@@ -33,24 +33,38 @@ export function stemEnglish(word: string): string {
   return word;
 }
 
+/** The token of one normalised segmenter word, or undefined for a stop word or a non-word. */
+function tokenOf(segment: string): string | undefined {
+  const w = segment.replace(/^['’]+|['’]+$/g, '');
+  if (!w || !HAS_LETTER_OR_DIGIT.test(w)) return undefined;
+  if (hasCjk(w)) {
+    if (JA_STOP_WORDS.has(w)) return undefined;
+    // Lone hiragana are particles and inflection tails: no meaning alone.
+    if (w.length === 1 && ONLY_HIRAGANA.test(w)) return undefined;
+    return w;
+  }
+  if (EN_STOP_WORDS.has(w) || (w.length === 1 && !/\d/.test(w))) return undefined;
+  return stemEnglish(w);
+}
+
 /** Word tokens (segmenter words, normalised, stop words removed, English plurals folded). */
 export function wordTokens(text: string): string[] {
   const out: string[] = [];
   for (const seg of segmenter.segment(normalizeText(text))) {
     if (!seg.isWordLike) continue;
-    const w = seg.segment.replace(/^['’]+|['’]+$/g, '');
-    if (!w || !HAS_LETTER_OR_DIGIT.test(w)) continue;
-    if (hasCjk(w)) {
-      if (JA_STOP_WORDS.has(w)) continue;
-      // Lone hiragana are particles and inflection tails: no meaning alone.
-      if (w.length === 1 && ONLY_HIRAGANA.test(w)) continue;
-      out.push(w);
-    } else {
-      if (EN_STOP_WORDS.has(w) || (w.length === 1 && !/\d/.test(w))) continue;
-      out.push(stemEnglish(w));
-    }
+    const token = tokenOf(seg.segment);
+    if (token) out.push(token);
   }
   return out;
+}
+
+/** Each word of a text as written, with its token (for showing which words matched). */
+export function* wordsWithTokens(text: string): Generator<{ word: string; token: string }> {
+  for (const seg of segmenter.segment(text)) {
+    if (!seg.isWordLike) continue;
+    const token = tokenOf(normalizeText(seg.segment));
+    if (token) yield { word: seg.segment, token };
+  }
 }
 
 /** Overlapping character bigrams of each CJK run (a lone CJK character stands as itself). */

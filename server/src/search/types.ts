@@ -25,6 +25,21 @@ export interface SearchHit {
   sceneIndex?: number;
   /** 0..1, higher is better, comparable within one method. */
   score: number;
+  /** Why it matched; set on the answered page. */
+  match?: HitMatch;
+}
+
+/** Why a hit matched (issue 29, docs/api.md). */
+export interface HitMatch {
+  /** Query words found in the hit's title, description or captions, as written there. */
+  terms: string[];
+  /** Shares of the score carried by keywords and by meaning (sum 1); null without query text. */
+  keyword: number | null;
+  meaning: number | null;
+  /** The hit's people, objects (COCO keys) and on-screen lines that the query named. */
+  people: string[];
+  objects: string[];
+  screenText: string[];
 }
 
 export interface SearchResult {

@@ -14,6 +14,7 @@ import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { findVideoTeamId } from '../../repositories/videos.ts';
 import { assertSafeKey } from '../../storage/storage.ts';
+import { sendDownload } from './downloads.ts';
 
 interface AssetRequest {
   Params: { root: string; '*': string };
@@ -23,6 +24,11 @@ interface AssetRequest {
 // Types a browser would run as a document get a sandbox so a stored file cannot script the app.
 const ACTIVE_TYPES =
   /^(text\/html|image\/svg\+xml|application\/xhtml\+xml|text\/xml|application\/xml)/i;
+
+/** The pipeline writes its WebVTT in UTF-8; an object store may have kept the bare type. */
+function withCharset(type: string): string {
+  return /^text\/vtt\s*$/i.test(type) ? 'text/vtt; charset=utf-8' : type;
+}
 
 function firstString(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
@@ -72,6 +78,10 @@ export async function registerAssetRoutes(app: FastifyInstance, ctx: AppContext)
       if (!key) {
         throw new HttpError(403, verdicts.includes('expired') ? 'Link expired' : 'Forbidden');
       }
+      const maxAge = Math.max(0, Number(exp) - Math.floor(ctx.now() / 1000));
+      if (await sendDownload(ctx, reply, { key, teamId, method: request.method, maxAge })) {
+        return reply;
+      }
 
       const stat = await ctx.storage.stat(key);
       if (!stat) throw notFound;
@@ -80,8 +90,7 @@ export async function registerAssetRoutes(app: FastifyInstance, ctx: AppContext)
         reply.header('Content-Range', `bytes */${stat.size}`);
         return reply.status(416).send({ detail: 'Range not satisfiable' });
       }
-      const contentType = stat.contentType ?? 'application/octet-stream';
-      const maxAge = Math.max(0, Number(exp) - Math.floor(ctx.now() / 1000));
+      const contentType = withCharset(stat.contentType ?? 'application/octet-stream');
       reply.header('Content-Type', contentType);
       reply.header('Accept-Ranges', 'bytes');
       reply.header('Cache-Control', `private, max-age=${maxAge}`);

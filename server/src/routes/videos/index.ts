@@ -16,7 +16,7 @@ import {
   markRetrying,
 } from '../../repositories/videos.ts';
 import { idParams, listVideosQuery, type ListVideosQuery } from './schemas.ts';
-import { serializePeople, serializeVideo, serializeVideoDetail } from './serialize.ts';
+import { canTranscribe, serializeVideo, serializeVideoDetail } from './serialize.ts';
 import { registerSimilarRoutes } from './similar.ts';
 
 const MAX_TAGS = 50;
@@ -92,8 +92,7 @@ export async function registerVideoRoutes(app: FastifyInstance, ctx: AppContext)
       const id = videoIdOr404(request.params.id);
       const detail = await findVideoDetail(ctx.db, user.team_id, id);
       if (!detail) throw new HttpError(404, 'Video not found');
-      const people = serializePeople(detail.people, detail.recognised);
-      return serializeVideoDetail(ctx, detail.video, detail.scenes, people);
+      return serializeVideoDetail(ctx, detail, { transcribes: canTranscribe(ctx) });
     },
   );
 

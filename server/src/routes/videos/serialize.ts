@@ -2,8 +2,10 @@
 // detail, search results and the trailer/report routes, so every answer carries the same fields
 // and the same signed asset paths.
 import { signAssetPath } from '../../assets/signing.ts';
+import { createProvider } from '../../analysis/create.ts';
 import type { AppContext } from '../../context.ts';
-import type { SceneRow, VideoDetailRow, VideoRow } from '../../repositories/videos.ts';
+import { downloadKey, type DownloadKind } from '../../downloads/files.ts';
+import type { SceneRow, VideoDetail, VideoRow } from '../../repositories/videos.ts';
 
 type SignCtx = Pick<AppContext, 'secrets' | 'now'>;
 
@@ -35,6 +37,27 @@ export interface ApiScene {
   frames: { path: string }[];
 }
 
+/** A person recognised in a scene, with their reference picture (or the scene's thumbnail). */
+export interface ApiScenePerson {
+  name: string;
+  face_thumbnail: string | null;
+}
+
+/** A scene of the detail: what the analysis knows of who and what is in it (issue 29). */
+export interface ApiDetailScene extends ApiScene {
+  people: ApiScenePerson[];
+  /** COCO keys in English ("cell phone"); the client words them. */
+  objects: string[];
+  /** The lines read on screen, one per line; '' when none. */
+  screen_text: string;
+}
+
+export interface ApiCue {
+  start_time: string;
+  end_time: string;
+  text: string;
+}
+
 /**
  * A person of the video: an uploaded people image (face_found says whether it shows exactly one
  * face: 'one', 'none', 'several', or null before the analysis looked) or someone of the team
@@ -47,8 +70,17 @@ export interface ApiPerson {
 }
 
 export interface ApiVideoDetail extends ApiVideo {
-  output_data: { scenes: ApiScene[]; captions: unknown };
+  output_data: { scenes: ApiDetailScene[]; captions: ApiCue[] };
   people: ApiPerson[];
+  /** The WebVTT for a <track>, and its BCP 47 language; null without captions. */
+  captions_track: { path: string; language: string } | null;
+  /**
+   * Why there are no captions: none_embedded (no subtitle track, no transcription provider),
+   * none_spoken (a provider transcribed and heard no speech); null when there are captions or
+   * the analysis has not looked yet.
+   */
+  captions_note: 'none_embedded' | 'none_spoken' | null;
+  downloads: Record<DownloadKind, string | null>;
 }
 
 const faceFound = (n: number | null): ApiPerson['face_found'] =>
@@ -138,19 +170,108 @@ export function serializeScene(ctx: SignCtx, teamId: string, scene: SceneRow): A
   };
 }
 
+/** Whether the configured provider transcribes speech (for records made before they said). */
+export function canTranscribe(ctx: Pick<AppContext, 'config'>): boolean {
+  return createProvider(ctx.config).transcribe !== undefined;
+}
+
+/** What the captions step records in output_data (older records lack the last two). */
+interface CaptionsData {
+  captions?: unknown;
+  captions_key?: string | null;
+  captions_source?: 'subtitles' | 'speech' | 'none';
+  captions_language?: string | null;
+  /** Whether a transcription provider was configured when the captions were looked for. */
+  captions_transcription?: boolean;
+}
+
+function cues(value: unknown): ApiCue[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((c: unknown) => {
+    const cue = c as Partial<ApiCue> | null;
+    return cue &&
+      typeof cue.start_time === 'string' &&
+      typeof cue.end_time === 'string' &&
+      typeof cue.text === 'string'
+      ? [{ start_time: cue.start_time, end_time: cue.end_time, text: cue.text }]
+      : [];
+  });
+}
+
+/** A language tag as BCP 47 ('jpn' from a subtitle track becomes 'ja'); the fallback if odd. */
+export function bcp47(tag: string | null | undefined, fallback: string): string {
+  if (!tag || tag === 'und') return fallback;
+  try {
+    return Intl.getCanonicalLocales(tag)[0] ?? fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+const stringList = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+
+/** The recorded lines of a scene (ScreenLine[]) as text, one line each. */
+function screenText(value: unknown): string {
+  if (!Array.isArray(value)) return '';
+  return value
+    .map((l: unknown) => (l as { text?: unknown } | null)?.text)
+    .filter((t): t is string => typeof t === 'string' && t.trim() !== '')
+    .join('\n');
+}
+
 export function serializeVideoDetail(
   ctx: SignCtx,
-  row: VideoDetailRow,
-  scenes: SceneRow[],
-  people: ApiPerson[] = [],
+  detail: VideoDetail,
+  o: { transcribes: boolean },
 ): ApiVideoDetail {
-  const data = (row.output_data ?? {}) as { captions?: unknown };
+  const row = detail.video;
+  const sign = (key: string | null | undefined) => signAssetPath(ctx, key, row.team_id);
+  const data = (row.output_data ?? {}) as CaptionsData;
+  const captions = cues(data.captions);
+  const people = serializePeople(detail.people, detail.recognised);
+  const faces = new Map(detail.faces.map((f) => [f.name, f.image_key]));
+  const inScene = new Map<number, string[]>();
+  for (const r of detail.recognised) {
+    for (const idx of r.scenes) inScene.set(idx, [...(inScene.get(idx) ?? []), r.name]);
+  }
+  const perceived = Array.isArray(detail.perceived?.scenes) ? detail.perceived.scenes : [];
+  const lines = Array.isArray(detail.perceived?.screen_text) ? detail.perceived.screen_text : [];
+  // The perceive step records its scenes in the stored order (by index).
+  const scenes = detail.scenes.map((scene, i): ApiDetailScene => {
+    const base = serializeScene(ctx, row.team_id, scene);
+    return {
+      ...base,
+      people: (inScene.get(scene.idx) ?? []).map((name) => ({
+        name,
+        face_thumbnail: sign(faces.get(name)) ?? base.thumbnail,
+      })),
+      objects: stringList((perceived[i] as { objects?: unknown } | null)?.objects),
+      screen_text: screenText(lines[i]),
+    };
+  });
+  const hasCaptions = captions.length > 0 && !!data.captions_key;
+  const track = hasCaptions ? sign(data.captions_key) : null;
+  const transcribed = data.captions_transcription ?? o.transcribes;
+  const download = (kind: DownloadKind) => sign(downloadKey(row.id, kind));
   return {
     ...serializeVideo(ctx, row),
-    output_data: {
-      scenes: scenes.map((s) => serializeScene(ctx, row.team_id, s)),
-      captions: data.captions ?? [],
-    },
+    output_data: { scenes, captions },
     people,
+    captions_track: track
+      ? { path: track, language: bcp47(data.captions_language, row.output_language) }
+      : null,
+    captions_note:
+      hasCaptions || data.captions_source === undefined
+        ? null
+        : transcribed
+          ? 'none_spoken'
+          : 'none_embedded',
+    downloads: {
+      captions_vtt: hasCaptions ? download('captions_vtt') : null,
+      captions_srt: hasCaptions ? download('captions_srt') : null,
+      scenes_csv: download('scenes_csv'),
+      analysis_json: download('analysis_json'),
+    },
   };
 }

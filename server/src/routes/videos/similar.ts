@@ -13,9 +13,37 @@ import {
   findTeamVideo,
   type VideoRow,
 } from '../../repositories/videos.ts';
-import { searchScenes, searchVideos, type SearchParams } from '../../search/search.ts';
+import {
+  searchScenes,
+  searchVideos,
+  type HitMatch,
+  type SearchParams,
+} from '../../search/search.ts';
 import { similarQuery, type SimilarQuery } from './schemas.ts';
 import { serializeVideo, type ApiVideo } from './serialize.ts';
+
+/** Why a hit matched, on the wire (docs/api.md). */
+export interface ApiMatch {
+  terms: string[];
+  keyword: number | null;
+  meaning: number | null;
+  people: string[];
+  objects: string[];
+  screen_text: string[];
+}
+
+const round = (x: number | null): number | null => (x === null ? null : Math.round(x * 1e4) / 1e4);
+
+function serializeMatch(m: HitMatch | undefined): ApiMatch {
+  return {
+    terms: m?.terms ?? [],
+    keyword: round(m?.keyword ?? null),
+    meaning: round(m?.meaning ?? null),
+    people: m?.people ?? [],
+    objects: m?.objects ?? [],
+    screen_text: m?.screenText ?? [],
+  };
+}
 
 function invalid(field: string, msg: string): HttpError {
   const entry: DetailEntry = { loc: ['query', field], msg, type: 'value_error' };
@@ -88,10 +116,15 @@ export async function registerSimilarRoutes(app: FastifyInstance, ctx: AppContex
         user.team_id,
         result.items.map((h) => h.videoId),
       );
-      const items: (ApiVideo & { similarity_score: number })[] = [];
+      const items: (ApiVideo & { similarity_score: number; match: ApiMatch })[] = [];
       for (const hit of result.items) {
         const row = videos.get(hit.videoId);
-        if (row) items.push({ ...serializeVideo(ctx, row), similarity_score: hit.score });
+        if (!row) continue;
+        items.push({
+          ...serializeVideo(ctx, row),
+          similarity_score: hit.score,
+          match: serializeMatch(hit.match),
+        });
       }
       return page(items, result.total, params);
     },
@@ -111,22 +144,20 @@ export async function registerSimilarRoutes(app: FastifyInstance, ctx: AppContex
         hits.map((h) => ({ videoId: h.videoId, index: h.sceneIndex! })),
       );
       const found = new Map(rows.map((r) => [`${r.id}/${r.scene_idx}`, r]));
-      // A person recognised in the scene whose name the query contains: the card says so.
-      const asked = params.description?.normalize('NFKC').toLowerCase();
       const items = [];
       for (const hit of hits) {
         const row = found.get(`${hit.videoId}/${hit.sceneIndex}`);
         if (!row) continue;
-        const { scene_idx, scene_description, scene_thumbnail_key, scene_people, ...video } = row;
+        const { scene_idx, scene_description, scene_thumbnail_key, ...video } = row;
         items.push({
           ...serializeVideo(ctx, video),
           similarity_score: hit.score,
           scene_index: scene_idx,
           scene_description,
           scene_thumbnail_path: signAssetPath(ctx, scene_thumbnail_key, row.team_id),
-          matched_people: asked
-            ? scene_people.filter((name) => asked.includes(name.normalize('NFKC').toLowerCase()))
-            : [],
+          // The people of the scene the query named (also in match, kept for older clients).
+          matched_people: hit.match?.people ?? [],
+          match: serializeMatch(hit.match),
         });
       }
       return page(items, result.total, params);
