@@ -57,6 +57,8 @@ const GRAD_MIN = 0.09;
 const FADE_STEP = 0.1;
 const LINEAR_MAX = 0.2;
 const DARK = 0.035;
+/** A fade's bottom sample is at most this far from black (or white), even between samples. */
+const FADE_DEEP = 0.15;
 /** Grey-level deviation of a fade's bottom at most (a 0.1 s sample can miss the black one). */
 const FLAT_SD = 0.06;
 const MERGE_GAP = 4;
@@ -353,8 +355,13 @@ export class SceneDetector {
     }
     const wipe = this.wipeScore(c);
     score = Math.max(score, wipe);
-    const luma = this.visual.luma.get(c);
-    const flat = luma < DARK || (luma > 1 - DARK && this.contrast(c) < 0.02) || this.dips(c);
+    const y = (i: number): number => this.visual.luma.get(i);
+    // Black (or white) with a picture on at least one side: a fade's bottom or a hold in it, not
+    // a dark shot.
+    const around = [y(c - this.span), y(c + this.span)];
+    const black = y(c) < DARK && Math.max(...around) > 2 * DARK;
+    const white = y(c) > 1 - DARK && this.contrast(c) < 0.02 && Math.min(...around) < 1 - 2 * DARK;
+    const flat = black || white || this.dips(c);
     if (score > 0 || flat) {
       if (this.open && c - this.open.to <= MERGE_GAP) {
         this.open.to = c;
@@ -385,7 +392,25 @@ export class SceneDetector {
       if (!step) return 0;
       steps.push(step);
     }
-    return dab * wipeEvidence(steps, GRID_W, GRID_H);
+    const evidence = wipeEvidence(steps, GRID_W, GRID_H);
+    if (evidence === 0) return 0;
+    // Between still shots an edge crossing in order is a wipe. In a moving shot it may be a pan
+    // over one large edge: then a shift must not explain the steps (a wipe brings new picture).
+    const m = (i: number): number => this.visual.motion.get(i);
+    let inside = 0;
+    for (let i = c - w + 1; i <= c + w; i++) inside += m(i);
+    inside /= 2 * w;
+    const outside = Math.max(m(c - w), m(c - w - 1), m(c + w + 1), m(c + w + 2));
+    if (outside >= 0.5 * inside) {
+      let moved = 0;
+      let plain = 0;
+      for (let i = c - 1; i <= c + 1; i++) {
+        moved += this.movedAt(i);
+        plain += m(i);
+      }
+      if (moved < 0.5 * plain) return 0;
+    }
+    return dab * evidence;
   }
 
   /** Standard deviation of the grey level of sample i (0 once it left the ring). */
@@ -440,11 +465,13 @@ export class SceneDetector {
     const luma = this.visual.luma.get(c);
     const before = this.visual.luma.get(c - this.span);
     const after = this.visual.luma.get(c + this.span);
-    const darker = Math.min(before, after) > 2 * DARK && luma < 0.5 * Math.min(before, after);
+    const darker =
+      Math.min(before, after) > 2 * DARK &&
+      luma < Math.min(FADE_DEEP, 0.5 * Math.min(before, after));
     const room = (y: number): number => 1 - y;
     const brighter =
       Math.min(room(before), room(after)) > 2 * DARK &&
-      room(luma) < 0.5 * Math.min(room(before), room(after));
+      room(luma) < Math.min(FADE_DEEP, 0.5 * Math.min(room(before), room(after)));
     if (!darker && !brighter) return false;
     // The bottom of a fade is nearly flat; a shot that darkens (cells dying) keeps its detail.
     if (this.contrast(c) > FLAT_SD) return false;
