@@ -9,6 +9,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { runProcess } from '../../server/src/media/run.ts';
 import { resolveMediaTools } from '../../server/src/media/tools.ts';
+import { greyPng, pngChunk } from './images.ts';
 
 const cacheDir = path.join(os.tmpdir(), 'va-test-media', 'hostile');
 
@@ -92,15 +93,6 @@ export function declaredSizeSvg(side = 16_000): string {
   );
 }
 
-function pngChunk(type: string, data: Buffer): Buffer {
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const head = Buffer.alloc(4);
-  head.writeUInt32BE(data.length);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(zlib.crc32(body));
-  return Buffer.concat([head, body, crc]);
-}
-
 /** A 64 x 48 grey PNG with an MPEG-TS video (320 x 240) in a private chunk before its pixels. */
 export async function pngWithTransportStream(): Promise<Buffer> {
   const ts = await cached('payload.ts', async (file) => {
@@ -110,16 +102,9 @@ export async function pngWithTransportStream(): Promise<Buffer> {
       ...['-c:v', 'mpeg2video', '-f', 'mpegts', file],
     ]);
   });
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(64, 0);
-  ihdr.writeUInt32BE(48, 4);
-  ihdr.set([8, 0, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', ihdr),
+  return greyPng(64, 48, [
     pngChunk('prVt', fs.readFileSync(ts)),
     pngChunk('IDAT', zlib.deflateSync(Buffer.alloc(65 * 48, 0x80))),
-    pngChunk('IEND', Buffer.alloc(0)),
   ]);
 }
 
