@@ -8,7 +8,8 @@ import { renderAt } from '../../testing/render-at';
 import { stubSignedIn, useStoredSession } from '../../testing/signed-in';
 import { completedVideoFixture, sceneFixture } from '../../testing/video-fixtures';
 
-const FIRST = { timeout: 15_000 };
+// The first screen of a file compiles the lazy route: generous on a loaded machine.
+const FIRST = { timeout: 30_000 };
 const ID = '0b9f6a52-0000-4000-8000-000000000031';
 const page = (items: unknown[]) => ({ items, total: items.length, pages: 1, page: 1, size: 50 });
 const marks = (el: HTMLElement) => [...el.querySelectorAll('mark')].map((m) => m.textContent);
@@ -27,7 +28,7 @@ const hit = (over: Record<string, unknown>) => ({
 
 useStoredSession();
 
-describe('Why a search hit matched', { timeout: 40_000 }, () => {
+describe('Why a search hit matched', { timeout: 60_000 }, () => {
   it('marks the words, splits the score between keywords and meaning, and names what matched', async () => {
     stubSignedIn({
       'GET /api/videos/find-similar-videos': () => ({
