@@ -1,5 +1,7 @@
 // The request log never records secrets (issue 15 "Logs"): reset tokens and link signatures in
-// query strings, bearer tokens and cookies. Read from the server's real log stream.
+// query strings, bearer tokens and cookies. Read from the server's real log stream, which the
+// jobs write to as well: one logger, one level, one redaction (issue 32).
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,10 +11,14 @@ import { buildApp } from '../../server/src/app.ts';
 import { loadConfig } from '../../server/src/config.ts';
 import { openTestDb } from '../support/test-db.ts';
 import { REDACTED } from '../../server/src/lifecycle/logger.ts';
-import { createContext } from '../../server/src/context.ts';
+import { createContext, type AppContext } from '../../server/src/context.ts';
+import { JobName } from '../../server/src/jobs/names.ts';
+import { enqueue } from '../../server/src/jobs/queue.ts';
+import { JobWorker } from '../../server/src/jobs/worker.ts';
 
 const SECRET = 'S3CR3Tvalue';
 let app: FastifyInstance;
+let ctx: AppContext;
 let dataDir: string;
 const lines: string[] = [];
 
@@ -20,7 +26,7 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'va-log-'));
   const config = loadConfig({ DATA_DIR: dataDir, WEB_ROOT: dataDir, LOG_LEVEL: 'info' });
   const db = await openTestDb();
-  const ctx = await createContext(config, db, { write: (line) => void lines.push(line) });
+  ctx = await createContext(config, db, { write: (line) => void lines.push(line) });
   app = await buildApp(ctx);
 }, 120_000);
 afterAll(async () => {
@@ -74,6 +80,39 @@ describe('the request log', () => {
       headers: { authorization: `Bearer ${SECRET}`, cookie: `session=${SECRET}` },
     });
     expect(lines.length).toBeGreaterThan(0);
+    expect(lines.join('')).not.toContain(SECRET);
+  });
+});
+
+describe('the jobs log through the same logger', () => {
+  const parsed = (): Record<string, unknown>[] =>
+    lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+
+  it('writes the job worker lines to the same stream, naming the worker, at LOG_LEVEL', async () => {
+    lines.length = 0;
+    const videoId = crypto.randomUUID();
+    await enqueue(ctx, JobName.AnalyseVideo, videoId);
+    const worker = new JobWorker(ctx, {
+      handlers: [{ name: JobName.AnalyseVideo, run: async () => undefined }],
+    });
+    expect(await worker.runOnce()).toBe(true);
+    expect(parsed()).toContainEqual(
+      expect.objectContaining({ level: 30, component: 'worker', msg: 'job done', video: videoId }),
+    );
+    ctx.log.child({ component: 'worker' }).debug('below LOG_LEVEL');
+    expect(lines.join('')).not.toContain('below LOG_LEVEL');
+  });
+
+  it('keeps secrets out of every part of the process, as out of the request log', () => {
+    lines.length = 0;
+    ctx.log.child({ component: 'worker' }).warn(
+      {
+        req: { method: 'GET', url: `/api/reset-password?reset_token=${SECRET}` },
+        headers: { authorization: `Bearer ${SECRET}` },
+      },
+      'a line with a request in it',
+    );
+    expect(lines.join('')).toContain('/api/reset-password?reset_token=');
     expect(lines.join('')).not.toContain(SECRET);
   });
 });
