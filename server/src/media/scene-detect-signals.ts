@@ -64,7 +64,7 @@ export function blockSteps(a: Grid, b: Grid): Float32Array {
 /** A block counts in a wipe when its change over the window is at least this (0..1). */
 const WIPE_BLOCK_MIN = 0.06;
 /** Share of the blocks the edge must cross inside the window. */
-const WIPE_SHARE = 0.4;
+const WIPE_SHARE = 0.3;
 /** The crossing (two samples) is this many times the block's usual change over two samples. */
 const WIPE_OUTLIER = 4;
 /** The crossing is this many times any other change of the block over two samples. */
@@ -87,8 +87,8 @@ export function wipeEvidence(steps: readonly Float32Array[], w: number, h: numbe
   const n = steps.length;
   const blocks = w * h;
   let times: number[] = [];
-  let xs: number[] = [];
-  let ys: number[] = [];
+  const xs: number[] = [];
+  const ys: number[] = [];
   for (let j = 0; j < blocks; j++) {
     let total = 0;
     let best = 0;
@@ -115,15 +115,22 @@ export function wipeEvidence(steps: readonly Float32Array[], w: number, h: numbe
     xs.push(j % w);
     ys.push(Math.floor(j / w));
   }
-  // Blocks whose own content moves may step at other times: fit the edge, drop them, fit again.
-  let fit = planeFit(xs, ys, times);
-  for (let round = 0; round < 2 && fit; round++) {
+  // Blocks whose own content moves may step at other times: fit the edge, keep the blocks near
+  // it (chosen again from all of them each round, so a first fit pulled by them recovers), refit.
+  let fit = planeFit(xs, ys, times) ?? planeThrough(xs, ys, times);
+  const tried = planeThrough(xs, ys, times);
+  const inlierCount = (p: Plane): number =>
+    times.filter((t, k) => Math.abs(t - p.at(xs[k]!, ys[k]!)) <= WIPE_OFF).length;
+  if (fit && tried && inlierCount(tried) > inlierCount(fit)) fit = tried;
+  let inliers = { times, xs, ys };
+  for (let round = 0; round < 4 && fit; round++) {
     const plane = fit;
-    const keep = times.map((t, k) => Math.abs(t - plane.at(xs[k]!, ys[k]!)) <= WIPE_OFF);
-    const pick = <T>(v: T[]): T[] => v.filter((_, k) => keep[k]);
-    [times, xs, ys] = [pick(times), pick(xs), pick(ys)];
-    fit = planeFit(xs, ys, times);
+    const near = times.map((t, k) => Math.abs(t - plane.at(xs[k]!, ys[k]!)) <= WIPE_OFF);
+    const pick = (v: number[]): number[] => v.filter((_, k) => near[k]);
+    inliers = { times: pick(times), xs: pick(xs), ys: pick(ys) };
+    fit = planeFit(inliers.xs, inliers.ys, inliers.times);
   }
+  times = inliers.times;
   const count = times.length;
   if (!fit || fit.r2 < WIPE_FIT || count < WIPE_SHARE * blocks) return 0;
   const sorted = [...times].sort((p, q) => p - q);
@@ -132,6 +139,38 @@ export function wipeEvidence(steps: readonly Float32Array[], w: number, h: numbe
   if (Math.abs(q(0.5) - (n / 2 - 0.5)) > 1) return 0;
   if (q(0.9) - q(0.1) < 2) return 0;
   return count / blocks;
+}
+
+/**
+ * The plane through three blocks that most blocks lie near, of a few dozen triples drawn by a
+ * fixed sequence (a robust start when moving content pulls the least-squares plane off).
+ */
+function planeThrough(xs: number[], ys: number[], ts: number[]): Plane | undefined {
+  const n = ts.length;
+  if (n < 3) return undefined;
+  let seed = 12345;
+  const next = (): number => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return Math.floor((seed / 2147483648) * n);
+  };
+  let best: Plane | undefined;
+  let bestCount = 0;
+  for (let k = 0; k < 40; k++) {
+    const [i, j, l] = [next(), next(), next()];
+    const fit = planeFit(
+      [xs[i]!, xs[j]!, xs[l]!],
+      [ys[i]!, ys[j]!, ys[l]!],
+      [ts[i]!, ts[j]!, ts[l]!],
+    );
+    if (!fit) continue;
+    let count = 0;
+    for (let m = 0; m < n; m++) if (Math.abs(ts[m]! - fit.at(xs[m]!, ys[m]!)) <= WIPE_OFF) count++;
+    if (count > bestCount) {
+      best = fit;
+      bestCount = count;
+    }
+  }
+  return best;
 }
 
 interface Plane {
