@@ -1,6 +1,6 @@
 // Refreshes racing with one token on a real PostgreSQL server (Debian's), where they really run
 // at once on separate connections (PGlite serialises transactions): every caller gets the same
-// working successor. Only the tables sessions need are created, exactly as the migrations do;
+// working successor, and a revocation racing a refresh always wins. Only the tables sessions need are created, exactly as the migrations do;
 // the full schema needs pgvector, which Debian 12's apt does not offer
 // (docs/decisions/postgres-without-pgvector.md).
 import fs from 'node:fs';
@@ -12,7 +12,10 @@ import { openPostgres } from '../../server/src/db/postgres.ts';
 import {
   createSession,
   findSessionWithUser,
+  findToken,
   markUsed,
+  revokeSession,
+  revokeUserSessions,
 } from '../../server/src/repositories/sessions.ts';
 import { startPostgres, type RealPostgres } from '../support/postgres.ts';
 
@@ -28,7 +31,7 @@ function sessionTablesDdl(): string {
     core.indexOf('CREATE TABLE teams'),
     core.indexOf('CREATE TABLE videos'),
   );
-  const later = ['006_session_families.sql', '011_session_used.sql'];
+  const later = ['006_session_families.sql', '011_session_used.sql', '013_session_family_rows.sql'];
   return tables + later.map((f) => fs.readFileSync(path.join(dir, f), 'utf8')).join('\n');
 }
 
@@ -84,5 +87,41 @@ describe('refresh on PostgreSQL', () => {
     const reuse = await refreshSession(pools[2]!, token, now + REUSE_GRACE_MS + 1);
     expect(reuse).toMatchObject({ kind: 'reused', userId, liveRevoked: 1 });
     expect(await findSessionWithUser(pools[0]!, first.token)).toBeUndefined();
+  });
+
+  it('lets no refresh outlive a password change or a logout that races it, round after round', async () => {
+    const ROUNDS = 150;
+    const leaks: string[] = [];
+    let refreshedFirst = 0;
+    for (let round = 0; round < ROUNDS; round++) {
+      const now = Date.now();
+      const token = await createSession(pools[0]!, userId, now);
+      const sessionId = (await findToken(pools[0]!, token))!.session_id;
+      const kind = round % 2 === 0 ? 'password change' : 'logout';
+      const revoke = (): Promise<void> =>
+        kind === 'logout'
+          ? revokeSession(pools[2]!, sessionId)
+          : pools[2]!.tx((q) => revokeUserSessions(q, userId));
+      // The revocation starts a little before, with or a little after the refresh.
+      const lag = round % 3;
+      const [refreshed] = await Promise.all([
+        refreshSession(pools[1]!, token, now),
+        new Promise((resolve) => setTimeout(resolve, lag)).then(revoke),
+      ]);
+      if (refreshed.kind === 'ok') refreshedFirst += 1;
+      const live = await pools[0]!.query(
+        'SELECT 1 FROM sessions WHERE user_id = $1 AND revoked_at IS NULL',
+        [userId],
+      );
+      if (live.length > 0) leaks.push(`round ${round} (${kind}): ${live.length} live`);
+      if (refreshed.kind === 'ok' && (await findSessionWithUser(pools[0]!, refreshed.token))) {
+        leaks.push(`round ${round} (${kind}): the refreshed token works`);
+      }
+      await pools[0]!.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1', [userId]);
+    }
+    console.log(
+      `revocation vs refresh: ${ROUNDS} rounds, the refresh answered first in ${refreshedFirst}`,
+    );
+    expect(leaks).toEqual([]);
   });
 });

@@ -6,7 +6,9 @@
 // was never used: then the rotation's answer was lost on the way (a dropped connection, a client
 // offline for longer than the window) and the holder is the one it was meant for, so it gets that
 // successor. A thief replaying it then holds what the user would; once either uses it, the
-// next reuse is theft again.
+// next reuse is theft again. Every refresh holds its family's row until it commits, so a
+// revocation (logout, password change or reset, e-mail change) and a refresh of the same family
+// cannot both succeed: whichever comes second sees the other (sessions.ts, lockLiveFamily).
 import type { Db, Queryable } from '../db/db.ts';
 import { newToken } from './tokens.ts';
 import { openSuccessor, sealSuccessor } from './successor-seal.ts';
@@ -14,6 +16,7 @@ import {
   SESSION_ABSOLUTE_MS,
   createSession,
   findToken,
+  lockLiveFamily,
   markRotated,
   revokeFamily,
   type TokenRow,
@@ -69,7 +72,10 @@ async function unusedSuccessor(q: Queryable, token: string, row: TokenRow, now: 
 
 export function refreshSession(db: Db, token: string, now: number): Promise<RefreshResult> {
   return db.tx(async (q) => {
-    // Two passes: a rotation lost to a concurrent refresh is answered from the winner's result.
+    const presented = await findToken(q, token);
+    if (!presented || !(await lockLiveFamily(q, presented.family_id))) return { kind: 'refused' };
+    // Read again under the lock. Two passes: a rotation lost to a concurrent refresh (one that
+    // had no lock to wait for) is answered from the winner's result.
     for (let pass = 0; pass < 2; pass++) {
       const row = await findToken(q, token);
       if (!row) return { kind: 'refused' };

@@ -30,20 +30,27 @@ export async function createSession(
   q: Queryable,
   userId: string,
   now: number,
-  family: SessionFamily = { familyId: crypto.randomUUID(), signedInAt: now },
+  family?: SessionFamily,
   token = newToken(),
 ): Promise<string> {
-  const end = family.signedInAt + SESSION_ABSOLUTE_MS;
+  const f = family ?? { familyId: crypto.randomUUID(), signedInAt: now };
+  const end = f.signedInAt + SESSION_ABSOLUTE_MS;
+  // A sign-in makes its family's row (refresh and revocations lock it) in the same statement, so
+  // pruneSessions never sees the one without the other.
   await q.query(
-    `INSERT INTO sessions (user_id, token_hash, expires_at, refresh_until, family_id, signed_in_at)
+    `WITH family AS (
+       INSERT INTO session_families (id, user_id) SELECT $5, $1 WHERE $7
+       ON CONFLICT (id) DO NOTHING)
+     INSERT INTO sessions (user_id, token_hash, expires_at, refresh_until, family_id, signed_in_at)
      VALUES ($1, $2, $3, $4, $5, $6)`,
     [
       userId,
       hashToken(token),
       new Date(Math.min(now + ACCESS_TTL_MS, end)),
       new Date(Math.min(now + REFRESH_IDLE_MS, end)),
-      family.familyId,
-      new Date(family.signedInAt),
+      f.familyId,
+      new Date(f.signedInAt),
+      family === undefined,
     ],
   );
   return token;
@@ -87,8 +94,28 @@ export async function markRotated(
   return rows.length > 0;
 }
 
+/**
+ * Takes a family's row until the transaction ends (issue 28 item 6): a refresh holds it while it
+ * rotates, and a revocation's update of it waits for that refresh to commit. Revocation wins
+ * because of this lock: under READ COMMITTED an UPDATE of sessions alone does not see the
+ * successor a concurrent refresh inserts, but the statement after a wait on this row does.
+ * Answers whether the family is live (false when revoked or unknown).
+ */
+export async function lockLiveFamily(q: Queryable, familyId: string): Promise<boolean> {
+  const row = await one<{ revoked_at: Date | null }>(
+    q,
+    'SELECT revoked_at FROM session_families WHERE id = $1 FOR UPDATE',
+    [familyId],
+  );
+  return row !== undefined && row.revoked_at === null;
+}
+
 /** Ends every token of a family (logout, or a stolen token seen); answers how many were live. */
 export async function revokeFamily(q: Queryable, familyId: string): Promise<number> {
+  await q.query(
+    'UPDATE session_families SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL',
+    [familyId],
+  );
   const rows = await q.query(
     'UPDATE sessions SET revoked_at = now() WHERE family_id = $1 AND revoked_at IS NULL RETURNING id',
     [familyId],
@@ -129,19 +156,28 @@ export async function markUsed(q: Queryable, sessionId: string, now: number): Pr
 
 /** Logout: the token's whole family ends, so a tab still racing a rotation cannot revive it. */
 export async function revokeSession(q: Queryable, sessionId: string): Promise<void> {
-  await q.query(
-    `UPDATE sessions SET revoked_at = now()
-     WHERE family_id = (SELECT family_id FROM sessions WHERE id = $1) AND revoked_at IS NULL`,
-    [sessionId],
-  );
+  const row = await one<{ family_id: string }>(q, 'SELECT family_id FROM sessions WHERE id = $1', [
+    sessionId,
+  ]);
+  if (row) await revokeFamily(q, row.family_id);
 }
 
-/** Revokes every session of a user, optionally keeping one (the caller's own). */
+/**
+ * Revokes every session of a user (password change or reset, e-mail change), optionally keeping
+ * one (the caller's own, and so its family). The families go first: each waits for a refresh
+ * that holds it, so the tokens' update then sees that refresh's successor (lockLiveFamily).
+ */
 export async function revokeUserSessions(
   q: Queryable,
   userId: string,
   keepSessionId?: string,
 ): Promise<void> {
+  await q.query(
+    `UPDATE session_families SET revoked_at = now()
+     WHERE user_id = $1 AND revoked_at IS NULL
+       AND id IS DISTINCT FROM (SELECT family_id FROM sessions WHERE id = $2)`,
+    [userId, keepSessionId ?? null],
+  );
   await q.query(
     'UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL AND id IS DISTINCT FROM $2',
     [userId, keepSessionId ?? null],
@@ -172,5 +208,10 @@ export async function pruneSessions(q: Queryable, now: number): Promise<void> {
   await q.query(
     'DELETE FROM sessions WHERE refresh_until < $1 OR (revoked_at < $1 AND rotated_at IS NULL)',
     [dayAgo],
+  );
+  // A family with no token left has nothing to refresh or revoke.
+  await q.query(
+    `DELETE FROM session_families f
+     WHERE NOT EXISTS (SELECT 1 FROM sessions s WHERE s.family_id = f.id)`,
   );
 }
