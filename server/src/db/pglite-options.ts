@@ -1,21 +1,57 @@
 // How the embedded PGlite is created: by the server's database thread (pglite-thread-worker.ts),
 // and by the benches that serve the same files over the wire protocol (bench/_pglite-server.ts).
+import fs from 'node:fs';
+import path from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pageinspect } from '@electric-sql/pglite/contrib/pageinspect';
 import { vector } from '@electric-sql/pglite-pgvector';
 
+const MB = 2 ** 20;
+/** Enough for a new or small archive's working set (PGlite's own default is 128 MB). */
+const MIN_BUFFERS_MB = 32;
 /**
- * On disk, 512 MB of shared buffers instead of 128, so that the HNSW graph of a large archive
- * stays in them (200k scenes: 391 MB): a dense query visits ~1,000 of its pages, and each one
- * missed is a file read through the WebAssembly file system (docs/decisions.md, "Dense search in
- * the buffers"). Buffers take memory only once used: a small archive's process stays as small.
+ * The HNSW graph of a large archive stays in the buffers up to this (200k scenes: 391 MB): a
+ * dense query visits ~1,000 of its pages, and each one missed is a file read through the
+ * WebAssembly file system (docs/decisions/dense-search-prewarm.md).
  */
-const ON_DISK_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=512MB'];
+const MAX_BUFFERS_MB = 512;
+/** Room for the archive to grow before the next start sizes the buffers again. */
+const GROWTH = 1.25;
+
+/** Bytes of the files under dir (the relations of the database: base/). */
+function bytesUnder(dir: string): number {
+  let total = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) total += fs.statSync(path.join(entry.parentPath, entry.name)).size;
+  }
+  return total;
+}
+
+/**
+ * Shared buffers as large as the database on disk (plus room to grow), between 32 and 512 MB.
+ * PGlite's shared memory is WebAssembly memory that the C library zero-fills when PostgreSQL
+ * maps it, so every megabyte of buffers is resident from the start (512 MB cost a small archive
+ * 620 MB of RSS at rest, issue 31); buffers larger than the database hold nothing more.
+ */
+export function sharedBuffersMb(dataDir: string): number {
+  let bytes = 0;
+  try {
+    bytes = bytesUnder(path.join(dataDir, 'base'));
+  } catch {
+    // A new database: initdb makes it now.
+  }
+  const wanted = Math.ceil((bytes * GROWTH) / MB);
+  return Math.min(MAX_BUFFERS_MB, Math.max(MIN_BUFFERS_MB, wanted));
+}
 
 /** In memory when dataDir is undefined (tests), else on disk there. */
 export function pgliteOptions(dataDir: string | undefined): PGliteOptions {
+  const startParams = dataDir && [
+    ...PGlite.defaultStartParams,
+    ...['-c', `shared_buffers=${sharedBuffersMb(dataDir)}MB`],
+  ];
   return {
-    ...(dataDir ? { dataDir, startParams: ON_DISK_PARAMS } : {}),
+    ...(dataDir && startParams ? { dataDir, startParams } : {}),
     // pageinspect reads pages into the buffers ahead of searches (search/prewarm.ts).
     extensions: { vector, pageinspect },
   };
