@@ -3,6 +3,8 @@
 // a video a day should not keep (issue 31); ending the thread is what gives that memory back
 // (a WebAssembly memory never shrinks). One process-wide setting, MODELS_IDLE_UNLOAD_S, given
 // by the inline worker (jobs/inline.ts); a worker process of its own keeps the default.
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { DEFAULT_MODELS_IDLE_UNLOAD_S } from '../config.ts';
 
 let idleMs = DEFAULT_MODELS_IDLE_UNLOAD_S * 1000;
@@ -12,7 +14,17 @@ export function setModelsIdleUnload(seconds: number): void {
   idleMs = seconds * 1000;
 }
 
-/** Calls `unload` once no use has been held for the idle time. */
+/**
+ * A full collection of this thread's heap, once its models are unloaded: what the last video left
+ * (its frames' pixels, the OCR's images) is freed now, not at the next collection that
+ * allocation would bring, which an idle server may not reach for hours.
+ */
+function collectGarbage(): void {
+  v8.setFlagsFromString('--expose-gc');
+  (vm.runInNewContext('gc') as () => void)();
+}
+
+/** Calls `unload` once no use has been held for the idle time (then collects the garbage). */
 export class IdleUnload {
   private held = 0;
   private timer: NodeJS.Timeout | undefined;
@@ -42,7 +54,9 @@ export class IdleUnload {
     clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.timer = undefined;
-      if (this.held === 0) this.unload();
+      if (this.held > 0) return;
+      this.unload();
+      collectGarbage();
     }, idleMs);
     // A finished process does not wait for it.
     this.timer.unref();
