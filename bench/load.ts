@@ -4,6 +4,10 @@
 // p99 <= 100 ms) and flat out (bar: 0 errors, no request over 2 s), each without and with an
 // analysis running in the server. Prints requests per second, p50/p95/p99/max, errors, 503s
 // (shed load), peak throughput and peak server memory, beside the machine's load average.
+// Then the server's memory (RSS) in four states (issue 31): at rest after start, under the load
+// mix, during one analysis, and after it (2 and 5 min; bars: <= 300 MB, <= 600 MB, under 400 MB
+// within 5 min). LOAD_AFTER_S=<s> shortens the wait after the analysis for a quick look (with
+// MODELS_IDLE_UNLOAD_S=<s> for the server's models: the printed line names the setting used).
 //   node --import tsx bench/load.ts        LOAD_SECONDS=10 for a quick look, LOAD_PROFILE=<dir>
 //   for the server's CPU profiles, LOAD_RUNS=paced for the paced run alone, LOAD_TRACE=1 for
 //   the slowest answer of each second. Last, the paced and flat-out runs against DATABASE_URL
@@ -14,6 +18,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { DEFAULT_MODELS_IDLE_UNLOAD_S } from '../server/src/config.ts';
 import { npmScriptNodeFlags } from './_npm-script-flags.ts';
 import { spawnServedPglite } from './_pglite-server.ts';
 
@@ -25,7 +30,12 @@ interface Ready {
   url: string;
   tokens: string[];
   videoIds: string[];
+  /** The video LOAD_ANALYSIS analyses (absent without one). */
+  analysed?: string;
 }
+
+/** Off; an analysis running the whole time (again as soon as one ends); one on each SIGUSR2. */
+type Analysis = 'off' | 'loop' | 'once';
 
 interface Run {
   name: string;
@@ -42,47 +52,57 @@ interface Run {
 }
 
 async function startServer(
-  analysis: boolean,
+  analysis: Analysis,
   databaseUrl = '',
 ): Promise<{ child: ChildProcess; ready: Ready }> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'va-load-'));
   const readyFile = path.join(tmp, 'ready.json');
-  const child = spawn(
-    process.execPath,
-    [
-      // LOAD_PROFILE=<dir>: the server writes a CPU profile there when it stops.
-      ...(process.env.LOAD_PROFILE
-        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.LOAD_PROFILE}`]
-        : []),
-      // As `npm start` runs it, then LOAD_NODE_FLAGS="--flag ...": more flags (to try one).
-      ...npmScriptNodeFlags('start'),
-      ...(process.env.LOAD_NODE_FLAGS?.split(' ').filter(Boolean) ?? []),
-      path.join(import.meta.dirname, '_load-server.ts'),
-    ],
-    {
-      env: {
-        ...process.env,
-        DATA_DIR: path.join(tmp, 'data'),
-        WEB_ROOT: path.join(tmp, 'no-web'),
-        DATABASE_URL: databaseUrl,
-        WORKER: 'inline',
-        LOG_LEVEL: 'info',
-        LOAD_ANALYSIS: analysis ? '1' : '0',
-        LOAD_CLIENTS: String(CLIENTS),
-        READY_FILE: readyFile,
+  const spawnPhase = (phase: 'seed' | 'serve'): ChildProcess => {
+    const child = spawn(
+      process.execPath,
+      [
+        // LOAD_PROFILE=<dir>: the server writes a CPU profile there when it stops.
+        ...(process.env.LOAD_PROFILE && phase === 'serve'
+          ? ['--cpu-prof', `--cpu-prof-dir=${process.env.LOAD_PROFILE}`]
+          : []),
+        // As `npm start` runs it, then LOAD_NODE_FLAGS="--flag ...": more flags (to try one).
+        ...npmScriptNodeFlags('start'),
+        ...(process.env.LOAD_NODE_FLAGS?.split(' ').filter(Boolean) ?? []),
+        path.join(import.meta.dirname, '_load-server.ts'),
+      ],
+      {
+        env: {
+          ...process.env,
+          DATA_DIR: path.join(tmp, 'data'),
+          WEB_ROOT: path.join(tmp, 'no-web'),
+          DATABASE_URL: databaseUrl,
+          WORKER: 'inline',
+          LOG_LEVEL: 'info',
+          LOAD_PHASE: phase,
+          LOAD_ANALYSIS: { off: '0', loop: '1', once: 'once' }[analysis],
+          LOAD_CLIENTS: String(CLIENTS),
+          SEED_FILE: path.join(tmp, 'seed.json'),
+          READY_FILE: readyFile,
+        },
+        // The server logs every request as npm start does; the bench reads and drops the lines.
+        stdio: ['ignore', 'pipe', 'inherit'],
       },
-      // The server logs every request as npm start does; the bench reads and drops the lines.
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  // LOAD_SERVER_LOG=<file>: the server's log lines are kept there instead of dropped.
-  if (process.env.LOAD_SERVER_LOG)
-    child.stdout!.pipe(fs.createWriteStream(process.env.LOAD_SERVER_LOG, { flags: 'a' }));
-  else child.stdout!.resume();
-  // Killed or interrupted, the bench takes its server with it.
-  const orphan = (): void => void child.kill('SIGKILL');
-  process.once('exit', orphan);
-  child.once('exit', () => process.off('exit', orphan));
+    );
+    // LOAD_SERVER_LOG=<file>: the server's log lines are kept there instead of dropped.
+    if (process.env.LOAD_SERVER_LOG)
+      child.stdout!.pipe(fs.createWriteStream(process.env.LOAD_SERVER_LOG, { flags: 'a' }));
+    else child.stdout!.resume();
+    // Killed or interrupted, the bench takes its server with it.
+    const orphan = (): void => void child.kill('SIGKILL');
+    process.once('exit', orphan);
+    child.once('exit', () => process.off('exit', orphan));
+    return child;
+  };
+  // The archive is written by one process, then served by a new one (bench/_load-server.ts).
+  const seeding = spawnPhase('seed');
+  const seeded = await new Promise<number | null>((r) => seeding.once('exit', r));
+  if (seeded !== 0) throw new Error(`load server's seeding exited (${seeded})`);
+  const child = spawnPhase('serve');
   const exited = new Promise<never>((_, reject) =>
     child.once('exit', (code) => reject(new Error(`load server exited (${code})`))),
   );
@@ -205,7 +225,7 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
-function report(run: Run): { p99: number; max: number; errors: number } {
+function report(run: Run): { p99: number; max: number; errors: number; peakRssMb: number } {
   const sorted = [...run.ms].sort((a, b) => a - b);
   const [p50, p95, p99, max] = [50, 95, 99, 100].map((p) => percentile(sorted, p));
   const peak = Math.max(
@@ -238,7 +258,7 @@ function report(run: Run): { p99: number; max: number; errors: number } {
   }
   const bad = [...run.statuses.entries()].filter(([k]) => !k.endsWith(' 200'));
   if (bad.length) console.log(`  not 200: ${bad.map(([k, n]) => `${k} x${n}`).join(', ')}`);
-  return { p99: p99!, max: max!, errors: run.errors };
+  return { p99: p99!, max: max!, errors: run.errors, peakRssMb: run.peakRssMb };
 }
 
 /**
@@ -247,7 +267,7 @@ function report(run: Run): { p99: number; max: number; errors: number } {
  */
 async function servedRuns(): Promise<void> {
   const served = await spawnServedPglite();
-  const { child, ready } = await startServer(false, served.url);
+  const { child, ready } = await startServer('off', served.url);
   try {
     report(await load('DATABASE_URL paced 200 req/s', ready, child.pid!, true));
     report(await load('DATABASE_URL flat out', ready, child.pid!, false));
@@ -256,6 +276,85 @@ async function servedRuns(): Promise<void> {
     await new Promise((r) => child.once('exit', r));
     served.child.kill('SIGTERM');
   }
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * The server's RSS once it has settled after its start (its search read-ahead and first
+ * collections done): sampled each second until it moves less than 2 MB in 5 s, 60 s at most.
+ */
+async function restingRss(pid: number): Promise<number> {
+  const seen: number[] = [];
+  for (let s = 0; s < 60; s++) {
+    await sleep(1000);
+    seen.push(rssMb(pid));
+    if (seen.length >= 5 && Math.abs(seen.at(-1)! - seen.at(-5)!) < 2) break;
+  }
+  return seen.at(-1)!;
+}
+
+/** One analysis of the load server's video (SIGUSR2), to its end: its peak RSS and seconds. */
+async function analyseOnce(
+  child: ChildProcess,
+  ready: Ready,
+): Promise<{ peakMb: number; seconds: number; status: string }> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const status = async (): Promise<string> => {
+    const res = await get(agent, `${ready.url}/api/videos/${ready.analysed}`, ready.tokens[0]!);
+    return (JSON.parse(res.body) as { status?: string }).status ?? `HTTP ${res.status}`;
+  };
+  let peakMb = 0;
+  const memory = setInterval(() => (peakMb = Math.max(peakMb, rssMb(child.pid!))), 250);
+  const started = performance.now();
+  child.kill('SIGUSR2');
+  let now = await status();
+  // The video waits as uploaded until the signal's enqueue marks it in progress.
+  while (now === 'uploading' || now === 'in_progress') {
+    await sleep(1000);
+    now = await status();
+  }
+  clearInterval(memory);
+  agent.destroy();
+  return { peakMb, seconds: (performance.now() - started) / 1000, status: now };
+}
+
+/** The RSS each second for `seconds` after the analysis. */
+async function rssAfter(pid: number, seconds: number): Promise<number[]> {
+  const seen: number[] = [];
+  for (let s = 0; s < seconds; s++) {
+    await sleep(1000);
+    seen.push(rssMb(pid));
+  }
+  return seen;
+}
+
+/** Prints the four states against the issue's bars; false when one is not met. */
+function reportMemory(
+  rest: number,
+  underLoad: number,
+  analysis: { peakMb: number; seconds: number; status: string },
+  after: number[],
+): boolean {
+  const idle = process.env.MODELS_IDLE_UNLOAD_S ?? `${DEFAULT_MODELS_IDLE_UNLOAD_S} (default)`;
+  const at = (s: number): number => after[Math.min(after.length, s) - 1] ?? 0;
+  const end = Math.min(after.length, 300);
+  const under400 = after.findIndex((mb, i) => after.slice(i).every((m) => m < 400));
+  const mb = (n: number): string => `${n.toFixed(0).padStart(5)} MB`;
+  console.log(`server RSS (MODELS_IDLE_UNLOAD_S=${idle}):`);
+  console.log(`  at rest after start      ${mb(rest)}   bar <= 300 MB`);
+  console.log(`  under the load mix       ${mb(underLoad)}   peak of the two runs; bar <= 600 MB`);
+  console.log(
+    `  during one analysis      ${mb(analysis.peakMb)}   peak; ${analysis.seconds.toFixed(0)} s, ${analysis.status}`,
+  );
+  console.log(`  ${`${Math.min(120, end)} s after it`.padEnd(24)} ${mb(at(120))}`);
+  console.log(
+    `  ${`${end} s after it`.padEnd(24)} ${mb(at(end))}   bar < 400 MB within 300 s` +
+      (under400 >= 0 ? `; under 400 MB from ${under400 + 1} s` : ''),
+  );
+  const every30 = after.filter((_, i) => (i + 1) % 30 === 0).map((n) => n.toFixed(0));
+  console.log(`  after it, every 30 s:    ${every30.join(' ')} MB`);
+  return rest <= 300 && underLoad <= 600 && under400 >= 0 && under400 < 300;
 }
 
 export async function main(): Promise<{ ok: boolean }> {
@@ -269,28 +368,39 @@ export async function main(): Promise<{ ok: boolean }> {
     await servedRuns();
     return { ok: true };
   }
-  // LOAD_RUNS=paced: only the paced run without an analysis (a quick look at the tail).
+  // LOAD_RUNS=paced: only the paced run without an analysis (a quick look at the tail);
+  // LOAD_RUNS=memory: the runs without an analysis and the memory states, nothing after them.
   const pacedOnly = process.env.LOAD_RUNS === 'paced';
-  for (const analysis of pacedOnly ? [false] : [false, true]) {
+  const memoryOnly = process.env.LOAD_RUNS === 'memory';
+  const servers: Analysis[] = pacedOnly ? ['off'] : memoryOnly ? ['once'] : ['once', 'loop'];
+  for (const analysis of servers) {
     const { child, ready } = await startServer(analysis);
     try {
-      const suffix = analysis ? ' + analysis' : '';
+      const rest = analysis === 'once' ? await restingRss(child.pid!) : 0;
+      const suffix = analysis === 'loop' ? ' + analysis' : '';
       const paced = report(await load(`paced 200 req/s${suffix}`, ready, child.pid!, true));
       // The issue's bars: paced p99 <= 100 ms on the server alone; no errors and no answer over
       // 2 s in every run. With an analysis in the same process, its paced tail is measured.
-      ok &&= (analysis || paced.p99 <= 100) && paced.errors === 0 && paced.max <= 2000;
+      ok &&= (analysis === 'loop' || paced.p99 <= 100) && paced.errors === 0 && paced.max <= 2000;
       if (pacedOnly) continue;
       const flat = report(await load(`flat out${suffix}`, ready, child.pid!, false));
       ok &&= flat.errors === 0 && flat.max <= 2000;
+      if (analysis !== 'once') continue;
+      const underLoad = Math.max(paced.peakRssMb, flat.peakRssMb);
+      const analysed = await analyseOnce(child, ready);
+      const after = await rssAfter(child.pid!, Number(process.env.LOAD_AFTER_S ?? 300));
+      const held = reportMemory(rest, underLoad, analysed, after);
+      ok &&= held && analysed.status === 'completed';
     } finally {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
     }
   }
   // Then the same two runs against DATABASE_URL: figures, not bars (bench/_pglite-server.ts).
-  if (!pacedOnly) await servedRuns();
+  if (!pacedOnly && !memoryOnly) await servedRuns();
   console.log(
-    `bars ${ok ? 'met' : 'NOT met'} (paced alone: p99 <= 100 ms; every run: 0 errors, max <= 2 s)`,
+    `bars ${ok ? 'met' : 'NOT met'} (paced alone: p99 <= 100 ms; every run: 0 errors, max <= 2 s;` +
+      ` RSS as above)`,
   );
   return { ok };
 }
