@@ -1,7 +1,7 @@
 // The 'analyse-video' job: runs the unfinished steps of PIPELINE for one video (run-steps.ts),
 // then marks it completed. Stops between steps (and kills ffmpeg) as soon as the job is cancelled.
 import type { AppContext } from '../context.ts';
-import { PermanentJobError, throwIfAborted } from '../jobs/errors.ts';
+import { errorText, PermanentJobError, throwIfAborted } from '../jobs/errors.ts';
 import type { JobRow } from '../jobs/job-store.ts';
 import { JobName } from '../jobs/names.ts';
 import type { JobHandler } from '../jobs/registry.ts';
@@ -23,7 +23,7 @@ export class StepError extends Error {
     readonly step: string,
     cause: unknown,
   ) {
-    super(`${step} step failed: ${cause instanceof Error ? cause.message : String(cause)}`, {
+    super(`${step} step failed: ${errorText(cause)}`, {
       cause,
     });
     this.name = 'StepError';
@@ -75,10 +75,7 @@ export const analyseVideoHandler: JobHandler = {
   name: JobName.AnalyseVideo,
   run: (ctx, job, signal) => analyseVideo(ctx, videoIdOf(job), signal),
   async onFailed(_ctx, job, err, q) {
-    const reason =
-      err instanceof PermanentJobError
-        ? err.reason
-        : (err instanceof Error ? err.message : String(err)).slice(0, 500);
+    const reason = err instanceof PermanentJobError ? err.reason : errorText(err).slice(0, 500);
     await setStatus(q, videoIdOf(job), 'failed', reason);
   },
   async onCancelled(ctx, job) {
