@@ -230,13 +230,23 @@ async function send(ready: Ready, s: Scenario): Promise<{ people: string; status
   if (up.status !== 201) throw new Error(`upload answered ${up.status}`);
   await api(ready, 'PUT', `/api/videos/${id}/update-status`, { status: 'in_progress' });
   for (;;) {
-    const detail = await api(ready, 'GET', `/api/videos/${id}`);
+    await new Promise((r) => setTimeout(r, 250));
+    // A loaded server sheds reads with a 503 (load shedding): ask again.
+    const res = await fetch(`${ready.url}/api/videos/${id}`, {
+      headers: { authorization: `Bearer ${ready.token}` },
+    });
+    if (res.status === 503) continue;
+    if (!res.ok) throw new Error(`GET /api/videos/${id}: ${res.status}`);
+    const detail = (await res.json()) as {
+      status?: string;
+      failure_reason?: string | null;
+      data?: { status?: string; failure_reason?: string | null };
+    };
     const status = String(detail.status ?? detail.data?.status);
     if (status !== 'in_progress' && status !== 'uploading') {
       const reason = detail.failure_reason ?? detail.data?.failure_reason;
       return { people, status: reason ? `${status}: ${String(reason).slice(0, 60)}` : status };
     }
-    await new Promise((r) => setTimeout(r, 250));
   }
 }
 

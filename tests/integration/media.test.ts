@@ -41,6 +41,8 @@ describe('argument builders', () => {
       'file',
       '-format_whitelist',
       'mov,matroska',
+      '-max_pixels',
+      String(8192 * 8192),
       '-f',
       'mov',
     ];

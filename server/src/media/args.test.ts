@@ -38,6 +38,7 @@ function expectOpened(args: string[], format: VideoFormat | undefined): void {
     expect(options[at + 1]).toBe('file');
     expect(options[options.indexOf('-format_whitelist') + 1]).toBe('mov,matroska');
     if (format) expect(options[options.indexOf('-f') + 1]).toBe(format);
+    if (format) expect(options[options.indexOf('-max_pixels') + 1]).toBe(String(8192 * 8192));
     else expect(options).not.toContain('-f');
   }
 }
@@ -50,11 +51,14 @@ describe('how runs open their inputs', () => {
       'file',
       '-format_whitelist',
       'mov,matroska',
+      '-max_pixels',
+      String(8192 * 8192),
       '-f',
       'matroska',
       '-i',
       '/x',
     ]);
+    expect(probeArgs('/x')).not.toContain('-max_pixels');
   });
 
   it('forces the probed container on every later run', () => {

@@ -1,6 +1,7 @@
 // Pure ffmpeg/ffprobe argument builders: no I/O, unit-tested. Everything here works with the
 // 2018 static ffmpeg 4.1 of @ffmpeg-installer as well as Debian's 5.x (no scdet, no xfade).
 
+import { VIDEO_MAX_SIDE } from '../limits.ts';
 import type { PictureKind } from './still-image.ts';
 
 export const QUIET = ['-hide_banner', '-nostdin', '-loglevel', 'error'];
@@ -26,10 +27,16 @@ export function browserMp4Output(output: string): string[] {
 export const VIDEO_FORMATS = ['mov', 'matroska'] as const;
 export type VideoFormat = (typeof VIDEO_FORMATS)[number];
 
+/** Most pixels a decoded picture may have (ffmpeg's -max_pixels): the probe's side limit squared. */
+export const DECODE_MAX_PIXELS = VIDEO_MAX_SIDE * VIDEO_MAX_SIDE;
+
 /**
  * How every run opens a video: local files only (no network or nested protocols) and only the
  * whitelisted demuxers, so a playlist never opens the files it names. Later runs force the
- * demuxer the probe found (`format`) instead of guessing from the content again.
+ * demuxer the probe found (`format`) instead of guessing from the content again, and their
+ * decoders refuse pictures larger than DECODE_MAX_PIXELS, should the frames be bigger than the
+ * container told the probe. The probe itself goes without: given it, ffprobe reports an
+ * over-size picture as 0 x 0, and the probe must see the size to refuse it in words.
  */
 export function videoInputArgs(file: string, format?: VideoFormat): string[] {
   return [
@@ -37,7 +44,7 @@ export function videoInputArgs(file: string, format?: VideoFormat): string[] {
     'file',
     '-format_whitelist',
     VIDEO_FORMATS.join(','),
-    ...(format ? ['-f', format] : []),
+    ...(format ? ['-max_pixels', String(DECODE_MAX_PIXELS), '-f', format] : []),
     '-i',
     file,
   ];
