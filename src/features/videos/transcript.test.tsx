@@ -38,7 +38,7 @@ describe('Transcript panel', { timeout: 30_000 }, () => {
 
     view.rerender(panel(150 * 2 + 0.5, onSeek));
     const spoken = () => [...view.container.querySelectorAll('[aria-current="true"]')];
-    expect(spoken().map((el) => el.textContent)).toEqual(['5:00Line number 150']);
+    expect(spoken().map((el) => el.textContent)).toEqual(['5:00 Line number 150']);
     spoken()[0]!.dispatchEvent(new MouseEvent('click', { bubbles: true }));
     expect(onSeek).toHaveBeenCalledWith(300);
     view.rerender(panel(150 * 2 + 1.7, onSeek)); // after its end, before the next line

@@ -187,7 +187,7 @@ describe('Watching a video', { timeout: 60_000 }, () => {
         .getAllByRole('button')
         .map((b) => b.textContent);
     await waitFor(() => expect(lines()).toHaveLength(3));
-    expect(lines()[1]).toBe('0:02The boats leave at dawn');
+    expect(lines()[1]).toBe('0:02 The boats leave at dawn');
     await user.type(
       within(panel).getByRole('searchbox', { name: 'Search the transcript' }),
       'BOATS',
@@ -207,7 +207,7 @@ describe('Watching a video', { timeout: 60_000 }, () => {
     // In the player the line being spoken is highlighted, and a line seeks.
     playTo(video, 4.5);
     const spoken = () => dialog.querySelector('[data-testid="transcript"] [aria-current="true"]');
-    expect(spoken()?.textContent).toBe('0:04Gulls follow the boats');
+    expect(spoken()?.textContent).toBe('0:04 Gulls follow the boats');
     await user.click(within(dialog).getByRole('button', { name: /Good morning/ }));
     expect(video.currentTime).toBe(0.5);
     playTo(video, 1.9); // between two lines: none is spoken

@@ -140,7 +140,7 @@ const Line = memo(function Line({
         aria-current={spoken ? 'true' : undefined}
         onClick={() => onSeek(cue.start)}
       >
-        <span className={styles.time}>{clock(cue.start)}</span>
+        <span className={styles.time}>{clock(cue.start)}</span>{' '}
         <span>{highlight(cue.text, terms)}</span>
       </button>
     </li>
