@@ -4,8 +4,8 @@ import { LOGIN_ANSWER, SESSION_USER, stubFetch } from '../testing/fetch-stub';
 import { api } from './api';
 import { INITIAL_PASSWORD_DETAIL } from './base-query';
 import { openSessionDb } from './session-db';
-import { loadStoredUser, saveStoredUser } from './session-storage';
-import { signedIn } from './session-slice';
+import { startSession } from './session';
+import { loadStoredUser } from './session-storage';
 import { USER_STORAGE_KEY } from '../config/storage-keys';
 import type * as Limits from '../config/limits';
 
@@ -30,8 +30,7 @@ const testApi = api.injectEndpoints({
 
 async function signedInStore() {
   const store = createStore();
-  await saveStoredUser(SESSION_USER);
-  store.dispatch(signedIn(SESSION_USER));
+  await store.dispatch(startSession(SESSION_USER));
   return store;
 }
 

@@ -1,7 +1,9 @@
 // Who is signed in, for every context of the origin: pages, the service worker and the upload
 // queue read the current token from this small IndexedDB of its own (the upload queue's database
-// holds uploads and nothing else). The page's copy of the user (session-storage.ts) stays where
-// the first render can read it synchronously; the token here is the one all contexts agree on.
+// holds uploads and nothing else). The token here is the one that counts: a sign-in writes it here
+// first, a refresh here only (token-refresh.ts), and a restore takes it from here. The page's
+// encrypted copy of the user in localStorage (session-storage.ts) is derived from it, for the
+// first render and for other tabs.
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 
 export interface StoredAuth {
@@ -46,8 +48,14 @@ export const SESSION_DB_NAME = 'session';
 export interface SessionDb {
   getAuth(): Promise<StoredAuth | undefined>;
   setAuth(auth: StoredAuth | undefined): Promise<void>;
-  /** Sign-in or refresh: rotatedAuth in one transaction. */
+  /** Sign-in: rotatedAuth in one transaction. */
   handOverAuth(token: string, userId: string): Promise<void>;
+  /**
+   * A refresh's answer: `next` replaces `previous` in one transaction, only while the session it
+   * renews is still the stored one. Answers false, writing nothing, when it is not (a logout or
+   * another sign-in came first): a late answer must not sign a signed-out browser back in.
+   */
+  handOverRefresh(previous: string, next: string, userId: string): Promise<boolean>;
   /**
    * Forgets the token if it is still `token` (refused by the server), in one transaction: a
    * newer token handed over meanwhile is never lost. Answers whether it was forgotten.
@@ -85,6 +93,18 @@ async function connect(name: string): Promise<SessionDb> {
       const before = await tx.store.get('current');
       await tx.store.put(rotatedAuth(before, token, userId), 'current');
       await tx.done;
+    },
+    async handOverRefresh(previous, next, userId) {
+      const tx = db.transaction('auth', 'readwrite');
+      const before = await tx.store.get('current');
+      const current =
+        before?.userId === userId &&
+        (before.token === previous ||
+          before.token === next ||
+          (before.previousTokens?.includes(previous) ?? false));
+      if (current) await tx.store.put(rotatedAuth(before, next, userId), 'current');
+      await tx.done;
+      return current;
     },
     async forgetAuthIf(token) {
       const tx = db.transaction('auth', 'readwrite');

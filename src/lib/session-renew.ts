@@ -1,12 +1,13 @@
-// The page's side of a token refresh (token-refresh.ts does the coordination): the renewed token
-// replaces the user's in the store and in storage, unless someone signed out or in meanwhile.
+// The page's side of a token refresh (token-refresh.ts does the coordination and writes the token
+// to the session database): the renewed token replaces the user's in the store and in the stored
+// copy, unless someone signed out or in meanwhile.
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import { apiUrl } from './api-url';
 import { camelizeKeys } from './case-keys';
 import { openSessionDb } from './session-db';
 import { signedIn, type WithSession } from './session-slice';
-import { isSessionUser, saveStoredUser } from './session-storage';
-import { fetchRefresh, refreshToken, type RefreshDeps } from './token-refresh';
+import { clearStoredUser, isSessionUser, saveStoredUser } from './session-storage';
+import { fetchTransport, refreshCall, refreshToken, type RefreshDeps } from './token-refresh';
 
 export type RenewResult = 'renewed' | 'signed-out' | 'unavailable';
 
@@ -15,7 +16,11 @@ function pageDeps(): RefreshDeps {
   const language = document.documentElement.lang;
   return {
     session: () => openSessionDb(),
-    callRefresh: fetchRefresh(apiUrl(''), language ? { 'Accept-Language': language } : {}),
+    callRefresh: refreshCall(
+      apiUrl(''),
+      fetchTransport,
+      language ? { 'Accept-Language': language } : {},
+    ),
     locks: typeof navigator === 'undefined' ? undefined : navigator.locks,
   };
 }
@@ -39,6 +44,11 @@ export function renewSession(
     const answer = camelizeKeys(outcome.answer);
     const user = isSessionUser(answer) ? answer : { ...current, accessToken: outcome.token };
     await saveStoredUser(user);
+    // Signed out while the copy was written: the copy goes too (the database dropped the answer).
+    if (!getState().session.currentUser) {
+      clearStoredUser();
+      return 'signed-out';
+    }
     dispatch(signedIn(user));
     return 'renewed';
   };

@@ -1,6 +1,11 @@
 // The stored user, encrypted in localStorage with AES-GCM and a key embedded in the bundle.
 // This hides the token from casual inspection only; see
 // docs/decisions/stored-session-encryption.md for why that is enough.
+// The token in it is a copy derived from the session database (session-db.ts), which holds the
+// one that counts for every context: only the page's session module (session.ts,
+// session-renew.ts) writes this copy, after the database has the token, and a restore takes the
+// database's token (docs/decisions/session-token-one-store.md). The copy exists because the first
+// render and the other tabs (storage events) need it before IndexedDB can answer.
 import { USER_STORAGE_KEY } from '../config/storage-keys';
 import type { SessionUser } from './session-slice';
 

@@ -4,16 +4,22 @@ import { ROUTES } from '../config/routes';
 import { loadedApi } from './api-registry';
 import { request } from './base-query';
 import { navigateTo } from './navigation';
+import { openSessionDb } from './session-db';
 import { renewSession } from './session-renew';
 import { clearStoredUser, isSessionUser, loadStoredUser, saveStoredUser } from './session-storage';
 import { signedIn, signedOut, type SessionUser, type WithSession } from './session-slice';
 
 type SessionThunk<R> = ThunkAction<R, WithSession, unknown, UnknownAction>;
 
-/** Stores and signs in the answer of login or refresh. Without an access token it fails. */
+/**
+ * Stores and signs in the answer of login. Without an access token it fails. The token goes to
+ * the session database first, the one store every context reads it from; the stored user is
+ * its copy for the first render (session-storage.ts).
+ */
 export function startSession(answer: unknown): SessionThunk<Promise<SessionUser>> {
   return async (dispatch) => {
     if (!isSessionUser(answer)) throw new Error('The answer carries no access token.');
+    await (await openSessionDb()).handOverAuth(answer.accessToken, String(answer.user.id));
     await saveStoredUser(answer);
     dispatch(signedIn(answer));
     return answer;
@@ -30,12 +36,27 @@ export function persistSession(): SessionThunk<Promise<void>> {
 
 let restored: Promise<boolean> | null = null;
 
+/**
+ * The stored copy with the session database's token, which is the one that counts: a refresh in
+ * the service worker may have rotated it since the copy was written. A copy whose token the
+ * database never had (written before it held the token) is handed over to it.
+ */
+async function withCurrentToken(stored: SessionUser): Promise<SessionUser> {
+  const session = await openSessionDb();
+  const auth = await session.getAuth();
+  const userId = String(stored.user.id);
+  if (auth?.userId === userId) return { ...stored, accessToken: auth.token };
+  await session.handOverAuth(stored.accessToken, userId);
+  return stored;
+}
+
 /** Reads the stored user once per page load; true when it signed the user in. */
 export function restoreSession(): SessionThunk<Promise<boolean>> {
   return (dispatch) => {
     restored ??= (async () => {
-      const user = await loadStoredUser();
-      if (user) {
+      const stored = await loadStoredUser();
+      if (stored) {
+        const user = await withCurrentToken(stored);
         dispatch(signedIn(user));
         return true;
       }

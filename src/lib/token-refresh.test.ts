@@ -145,4 +145,68 @@ describe('refreshToken', () => {
     const { refreshToken } = await context();
     expect(await refreshToken('token-1', '7', depsOf(server))).toEqual({ kind: 'signed-out' });
   });
+
+  it('drops an answer that arrives after logout: the browser stays signed out', async () => {
+    let answered!: () => void;
+    const callRefresh = vi.fn(async () => {
+      await new Promise<void>((resolve) => (answered = resolve));
+      return { status: 200, body: { access_token: 'token-2', token_type: 'bearer' } };
+    });
+    const { refreshToken } = await context();
+    const pending = refreshToken('token-1', '7', depsOf({ callRefresh }));
+    await vi.waitFor(() => expect(callRefresh).toHaveBeenCalled());
+    // The user logs out while the refresh is on its way.
+    await (await openSessionDb()).setAuth(undefined);
+    answered();
+    expect(await pending).toEqual({ kind: 'signed-out' });
+    expect(await (await openSessionDb()).getAuth()).toBeUndefined();
+  });
+
+  it('drops an answer that arrives after another user signed in', async () => {
+    let answered!: () => void;
+    const callRefresh = vi.fn(async () => {
+      await new Promise<void>((resolve) => (answered = resolve));
+      return { status: 200, body: { access_token: 'token-2', token_type: 'bearer' } };
+    });
+    const { refreshToken } = await context();
+    const pending = refreshToken('token-1', '7', depsOf({ callRefresh }));
+    await vi.waitFor(() => expect(callRefresh).toHaveBeenCalled());
+    await (await openSessionDb()).handOverAuth('other-1', '8');
+    answered();
+    expect(await pending).toEqual({ kind: 'signed-out' });
+    expect(await (await openSessionDb()).getAuth()).toMatchObject({
+      token: 'other-1',
+      userId: '8',
+    });
+  });
+});
+
+describe('refreshCall', () => {
+  it('builds the one refresh request for any transport and reads JSON or text back', async () => {
+    const { refreshCall } = await context();
+    const sent: { url: string; headers: Record<string, string> }[] = [];
+    const transport = (answer: string, status = 200) =>
+      vi.fn(async (request: { url: string; headers: Record<string, string> }) => {
+        sent.push(request);
+        return { status, text: async () => answer };
+      });
+    const signal = new AbortController().signal;
+    const json = refreshCall('https://api.example', transport('{"access_token":"t2"}'), {
+      'Accept-Language': 'ja',
+    });
+    expect(await json('t1', signal)).toEqual({ status: 200, body: { access_token: 't2' } });
+    expect(sent[0]).toMatchObject({
+      url: 'https://api.example/api/refresh',
+      headers: { Accept: 'application/json', Authorization: 'Bearer t1', 'Accept-Language': 'ja' },
+    });
+    const proxyPage = refreshCall('', transport('<html>Bad gateway</html>', 502));
+    expect(await proxyPage('t1', signal)).toEqual({
+      status: 502,
+      body: '<html>Bad gateway</html>',
+    });
+    expect(await refreshCall('', transport('', 401))('t1', signal)).toEqual({
+      status: 401,
+      body: null,
+    });
+  });
 });

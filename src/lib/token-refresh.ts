@@ -85,7 +85,8 @@ async function askServer(
   }
   const next = answer.status === 200 ? accessTokenOf(answer.body) : undefined;
   if (next) {
-    await session.handOverAuth(next, userId);
+    // An answer that arrives after logout (or after someone else signed in) is dropped.
+    if (!(await session.handOverRefresh(token, next, userId))) return { kind: 'signed-out' };
     return { kind: 'renewed', token: next, answer: answer.body };
   }
   if (answer.status !== 401) return { kind: 'unavailable' };
@@ -94,10 +95,28 @@ async function askServer(
   return renewed ? { kind: 'renewed', token: renewed } : { kind: 'signed-out' };
 }
 
-/** callRefresh over fetch, for a context whose API lives at `apiBase`. */
-export function fetchRefresh(apiBase: string, headers: Record<string, string> = {}) {
-  return async (token: string, signal: AbortSignal): Promise<{ status: number; body: unknown }> => {
-    const response = await fetch(`${apiBase}/api/refresh`, {
+/** One GET with headers and an abort signal: fetch, or the upload runner's watched transport. */
+export type RefreshTransport = (request: {
+  url: string;
+  headers: Record<string, string>;
+  signal: AbortSignal;
+}) => Promise<{ status: number; text(): Promise<string> }>;
+
+export const fetchTransport: RefreshTransport = ({ url, headers, signal }) =>
+  fetch(url, { headers, signal });
+
+/**
+ * callRefresh for a context whose API lives at `apiBase`: the one place the refresh request is
+ * built and its answer read, whichever transport carries it.
+ */
+export function refreshCall(
+  apiBase: string,
+  transport: RefreshTransport,
+  headers: Record<string, string> = {},
+): RefreshDeps['callRefresh'] {
+  return async (token, signal) => {
+    const response = await transport({
+      url: `${apiBase}/api/refresh`,
       headers: { ...headers, Accept: 'application/json', Authorization: `Bearer ${token}` },
       signal,
     });
@@ -106,7 +125,7 @@ export function fetchRefresh(apiBase: string, headers: Record<string, string> = 
 }
 
 /** The refresh answer's body: JSON when it is, else the text (a proxy's error page). */
-export function refreshBody(text: string): unknown {
+function refreshBody(text: string): unknown {
   if (text === '') return null;
   try {
     return JSON.parse(text) as unknown;

@@ -6,7 +6,7 @@ import { nextDelayMs } from './backoff.ts';
 import { UploadError } from './api-errors.ts';
 import type { Http } from './http.ts';
 import type { SessionDb, StoredAuth } from '../lib/session-db.ts';
-import { refreshBody, refreshToken, type RefreshOutcome } from '../lib/token-refresh.ts';
+import { refreshCall, refreshToken, type RefreshOutcome } from '../lib/token-refresh.ts';
 import type { JobStore } from './job-store.ts';
 import { isFinished, toJobMessage, type JobMessage, type UploadJob } from './job-types.ts';
 import { cancelOnServer, step, type StepContext } from './job-steps.ts';
@@ -109,12 +109,9 @@ export function createRunner(deps: RunnerDeps) {
     return refreshToken(auth.token, auth.userId, {
       session: () => Promise.resolve(deps.session),
       locks: deps.locks,
-      async callRefresh(token, signal) {
-        const url = `${deps.apiBase ?? ''}/api/refresh`;
-        const headers = { Accept: 'application/json', Authorization: `Bearer ${token}` };
-        const response = await deps.http({ method: 'GET', url, headers, signal });
-        return { status: response.status, body: refreshBody(await response.text()) };
-      },
+      callRefresh: refreshCall(deps.apiBase ?? '', (request) =>
+        deps.http({ method: 'GET', ...request }),
+      ),
     });
   }
 
