@@ -108,15 +108,36 @@ export function findTeamVideo(
   );
 }
 
+/**
+ * What a search hit's match is worked out from (search/match.ts), read with the hit's row: the
+ * perceive step's record holds the objects seen and the lines read on screen.
+ */
+export interface HitTextColumns {
+  /** Captions: a scene's, or every scene's of a video (one per line). */
+  hit_captions: string;
+  /** People recognised (a scene's), or the video's people images and recognised people. */
+  hit_people: string[];
+  /** A scene's objects (string[]), or a video's perceived scenes ([{objects}]). */
+  hit_objects: unknown;
+  /** A scene's screen lines ([{text}]), or a video's ([[{text}]]). */
+  hit_screen: unknown;
+}
+
+export type VideoHitRow = VideoRow & HitTextColumns;
+
 /** Completed videos of a team among ids, in no particular order (search results). */
-export function findCompletedTeamVideos(
-  q: Queryable,
-  teamId: string,
-  ids: string[],
-): Promise<VideoRow[]> {
+export function findVideoHits(q: Queryable, teamId: string, ids: string[]): Promise<VideoHitRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  return q.query<VideoRow & Record<string, unknown>>(
-    `SELECT ${VIDEO_COLUMNS} FROM videos v
+  return q.query<VideoHitRow & Record<string, unknown>>(
+    `SELECT ${VIDEO_COLUMNS},
+       (SELECT coalesce(string_agg(s.captions, E'\n' ORDER BY s.idx), '') FROM scenes s
+        WHERE s.video_id = v.id AND s.captions <> '') AS hit_captions,
+       ARRAY(SELECT name FROM video_people WHERE video_id = v.id
+             UNION SELECT person_name FROM scene_faces
+             WHERE video_id = v.id AND person_name IS NOT NULL) AS hit_people,
+       ps.data -> 'scenes' AS hit_objects, ps.data -> 'screenText' AS hit_screen
+     FROM videos v
+     LEFT JOIN pipeline_steps ps ON ps.video_id = v.id AND ps.step = 'perceive'
      WHERE v.id = ANY($1::uuid[]) AND v.team_id = $2 AND v.status = 'completed'`,
     [ids, teamId],
   );
@@ -183,7 +204,7 @@ export async function findVideoDetail(
   return { video, scenes, people, recognised, faces, perceived };
 }
 
-export interface SceneHitRow extends VideoRow {
+export interface SceneHitRow extends VideoRow, HitTextColumns {
   scene_idx: number;
   scene_description: string;
   scene_thumbnail_key: string | null;
@@ -191,7 +212,8 @@ export interface SceneHitRow extends VideoRow {
 
 /**
  * Scenes picked by (video, index) pairs, of the team's completed videos, each with its video
- * (scene search results), in one statement.
+ * and the text its match is worked out from (scene search results), in one statement. The
+ * perceive step records its scenes by position, which is the scene index (0, 1, ...).
  */
 export function findSceneHits(
   q: Queryable,
@@ -201,10 +223,16 @@ export function findSceneHits(
   if (pairs.length === 0) return Promise.resolve([]);
   return q.query<SceneHitRow & Record<string, unknown>>(
     `SELECT ${VIDEO_COLUMNS}, s.idx AS scene_idx, s.description AS scene_description,
-       s.thumbnail_key AS scene_thumbnail_key
+       s.thumbnail_key AS scene_thumbnail_key, s.captions AS hit_captions,
+       ARRAY(SELECT DISTINCT f.person_name FROM scene_faces f
+             WHERE f.video_id = s.video_id AND f.scene_idx = s.idx AND f.person_name IS NOT NULL
+             ORDER BY f.person_name) AS hit_people,
+       ps.data #> ARRAY['scenes', s.idx::text, 'objects'] AS hit_objects,
+       ps.data #> ARRAY['screenText', s.idx::text] AS hit_screen
      FROM unnest($1::uuid[], $2::int[]) AS p(video_id, idx)
      JOIN scenes s ON s.video_id = p.video_id AND s.idx = p.idx
      JOIN videos v ON v.id = s.video_id
+     LEFT JOIN pipeline_steps ps ON ps.video_id = s.video_id AND ps.step = 'perceive'
      WHERE v.team_id = $3 AND v.status = 'completed'`,
     [pairs.map((p) => p.videoId), pairs.map((p) => p.index), teamId],
   );

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { explainHit, matchedTerms, queryWords, scoreShares } from './match.ts';
+import {
+  explainHit,
+  hitMatcher,
+  matchedTerms,
+  NO_MATCH,
+  queryWords,
+  scoreShares,
+  videoHitText,
+} from './match.ts';
 
 const shares = { keyword: 0.5, meaning: 0.5 };
 
@@ -61,5 +69,37 @@ describe('scoreShares', () => {
     expect(scoreShares('sparse', undefined)).toEqual({ keyword: 1, meaning: 0 });
     expect(scoreShares('dense', undefined)).toEqual({ keyword: 0, meaning: 1 });
     expect(scoreShares('hybrid', 0.25)).toEqual({ keyword: 0.25, meaning: 0.75 });
+  });
+});
+
+describe('hitMatcher', () => {
+  const row = {
+    title: 'Harbour day',
+    summary: null,
+    tags: [{ name: 'boats' }],
+    hit_captions: 'Look at the boats\nThe lighthouse',
+    hit_people: [],
+    // The perceive step's record: objects per scene, screen lines per scene.
+    hit_objects: [{ objects: ['boat'] }, { objects: ['boat', 'bird'] }],
+    hit_screen: [[{ text: 'PORT OF CALL', size: 0.1 }], []],
+  };
+
+  it('explains a video hit from its recorded scenes', () => {
+    const m = hitMatcher({ method: 'hybrid', description: 'boats at the port' })(
+      videoHitText(row),
+      0.8,
+    );
+    expect(m).toEqual({
+      terms: ['boats'],
+      keyword: 0.8,
+      meaning: expect.closeTo(0.2, 12),
+      people: [],
+      objects: ['boat'],
+      screenText: ['PORT OF CALL'],
+    });
+  });
+
+  it('has nothing to say for "similar to this"', () => {
+    expect(hitMatcher({ method: 'hybrid' })(videoHitText(row), 0.5)).toBe(NO_MATCH);
   });
 });

@@ -1,10 +1,11 @@
 // Why a search hit matched (issue 29): the query's words found in the hit's text as written there,
 // the part of the score keywords and meaning carried, and the person, object or on-screen text
-// the query named. Worked out for the answered page only, from one statement.
-import type { Queryable } from '../db/db.ts';
+// the query named. Worked out for the answered page only, from the text read with its rows
+// (repositories/videos.ts: findVideoHits, findSceneHits), so it costs no statement of its own.
 import { objectName } from '../perception/coco-labels.ts';
+import type { HitTextColumns } from '../repositories/videos.ts';
 import { hasCjk, normalizeText, wordsWithTokens, wordTokens } from './tokenize.ts';
-import type { HitMatch, SearchHit, SearchMethod } from './types.ts';
+import type { HitMatch, SearchMethod } from './types.ts';
 
 /** What a free-text query is compared with. */
 export interface QueryWords {
@@ -106,137 +107,56 @@ const strings = (value: unknown): string[] =>
 /** Lines of a recorded ScreenLine[] (the perceive step's record). */
 const lineTexts = (value: unknown): string[] =>
   Array.isArray(value)
-    ? value.flatMap((l: unknown) =>
-        l && typeof l === 'object' && typeof (l as { text?: unknown }).text === 'string'
-          ? [(l as { text: string }).text]
-          : [],
-      )
+    ? value.flatMap((l: unknown) => {
+        const text = (l as { text?: unknown } | null)?.text;
+        return typeof text === 'string' ? [text] : [];
+      })
     : [];
 
 function tagText(tags: unknown): string {
-  return Array.isArray(tags)
-    ? tags
-        .map((t: unknown) =>
-          typeof t === 'string'
-            ? t
-            : t && typeof t === 'object' && 'name' in t
-              ? String(t.name)
-              : '',
-        )
-        .join('\n')
-    : '';
+  if (!Array.isArray(tags)) return '';
+  return tags
+    .map((t: unknown) => (typeof t === 'string' ? t : (t as { name?: unknown } | null)?.name))
+    .filter((t): t is string => typeof t === 'string')
+    .join('\n');
 }
 
-const hitKey = (videoId: string, sceneIdx?: number): string =>
-  sceneIdx === undefined ? videoId : `${videoId}#${sceneIdx}`;
+/** A scene hit's text: its video's title, its description, captions, people, objects, lines. */
+export function sceneHitText(
+  row: HitTextColumns & { title: string | null; scene_description: string },
+): HitText {
+  return {
+    texts: [row.title ?? '', row.scene_description, row.hit_captions],
+    people: row.hit_people,
+    objects: strings(row.hit_objects),
+    screenLines: lineTexts(row.hit_screen),
+  };
+}
+
+/** A video hit's text: title, summary, tags, and every scene's captions, objects and lines. */
+export function videoHitText(
+  row: HitTextColumns & { title: string | null; summary: string | null; tags: unknown },
+): HitText {
+  const scenes = Array.isArray(row.hit_objects) ? (row.hit_objects as unknown[]) : [];
+  const screen = Array.isArray(row.hit_screen) ? (row.hit_screen as unknown[]) : [];
+  return {
+    texts: [row.title ?? '', row.summary ?? '', tagText(row.tags), row.hit_captions],
+    people: row.hit_people,
+    objects: unique(scenes.flatMap((sc) => strings((sc as { objects?: unknown } | null)?.objects))),
+    screenLines: unique(screen.flatMap(lineTexts)),
+  };
+}
 
 /**
- * The text of each hit of a page. Scenes: the video's title, the scene's description, captions,
- * people, objects and screen lines (the perceive step's record holds the last two, by scene
- * index). Videos: title, summary, tags and every scene's captions, people, objects and lines.
+ * How the hits of one search are explained: with no words of the user's ("similar to this"),
+ * nothing; else the words found and the shares of each hit's score.
  */
-export async function loadHitTexts(
-  db: Queryable,
-  teamId: string,
-  hits: readonly SearchHit[],
-): Promise<Map<string, HitText>> {
-  const out = new Map<string, HitText>();
-  const scenes = hits.filter((h) => h.sceneIndex !== undefined);
-  const videos = hits.filter((h) => h.sceneIndex === undefined);
-  if (scenes.length > 0) {
-    type Row = {
-      video_id: string;
-      idx: number;
-      title: string;
-      description: string;
-      captions: string;
-      people: string[];
-      objects: unknown;
-      screen: unknown;
-    };
-    const rows = await db.query<Row>(
-      `SELECT s.video_id, s.idx, coalesce(v.title, '') AS title, s.description, s.captions,
-         ARRAY(SELECT DISTINCT f.person_name FROM scene_faces f
-               WHERE f.video_id = s.video_id AND f.scene_idx = s.idx AND f.person_name IS NOT NULL
-               ORDER BY f.person_name) AS people,
-         ps.data #> ARRAY['scenes', s.idx::text, 'objects'] AS objects,
-         ps.data #> ARRAY['screenText', s.idx::text] AS screen
-       FROM unnest($1::uuid[], $2::int[]) AS p(video_id, idx)
-       JOIN scenes s ON s.video_id = p.video_id AND s.idx = p.idx
-       JOIN videos v ON v.id = s.video_id
-       LEFT JOIN pipeline_steps ps ON ps.video_id = s.video_id AND ps.step = 'perceive'
-       WHERE v.team_id = $3`,
-      [scenes.map((h) => h.videoId), scenes.map((h) => h.sceneIndex), teamId],
-    );
-    for (const r of rows) {
-      out.set(hitKey(r.video_id, r.idx), {
-        texts: [r.title, r.description, r.captions],
-        people: r.people,
-        objects: strings(r.objects),
-        screenLines: lineTexts(r.screen),
-      });
-    }
-  }
-  if (videos.length > 0) {
-    type Row = {
-      id: string;
-      title: string;
-      summary: string;
-      tags: unknown;
-      captions: string;
-      people: string[];
-      perceived: unknown;
-      screen: unknown;
-    };
-    const rows = await db.query<Row>(
-      `SELECT v.id, coalesce(v.title, '') AS title, coalesce(v.summary, '') AS summary, v.tags,
-         (SELECT coalesce(string_agg(s.captions, E'\\n' ORDER BY s.idx), '') FROM scenes s
-          WHERE s.video_id = v.id AND s.captions <> '') AS captions,
-         ARRAY(SELECT name FROM video_people WHERE video_id = v.id
-               UNION SELECT person_name FROM scene_faces
-               WHERE video_id = v.id AND person_name IS NOT NULL) AS people,
-         ps.data -> 'scenes' AS perceived, ps.data -> 'screenText' AS screen
-       FROM videos v
-       LEFT JOIN pipeline_steps ps ON ps.video_id = v.id AND ps.step = 'perceive'
-       WHERE v.id = ANY($1::uuid[]) AND v.team_id = $2`,
-      [videos.map((h) => h.videoId), teamId],
-    );
-    for (const r of rows) {
-      const perceived = Array.isArray(r.perceived) ? (r.perceived as unknown[]) : [];
-      const screen = Array.isArray(r.screen) ? (r.screen as unknown[]) : [];
-      out.set(hitKey(r.id), {
-        texts: [r.title, r.summary, tagText(r.tags), r.captions],
-        people: r.people,
-        objects: unique(
-          perceived.flatMap((s) => strings((s as { objects?: unknown } | null)?.objects)),
-        ),
-        screenLines: unique(screen.flatMap(lineTexts)),
-      });
-    }
-  }
-  return out;
-}
-
-/** The page's hits with their match: what the query's words found, and the score's shares. */
-export async function explainHits(
-  db: Queryable,
-  o: { teamId: string; method: SearchMethod; description?: string | undefined },
-  hits: readonly (SearchHit & { keywordShare?: number | undefined })[],
-): Promise<SearchHit[]> {
-  const plain = (h: SearchHit): SearchHit => ({
-    videoId: h.videoId,
-    ...(h.sceneIndex === undefined ? {} : { sceneIndex: h.sceneIndex }),
-    score: h.score,
-  });
+export function hitMatcher(o: {
+  method: SearchMethod;
+  description?: string | undefined;
+}): (text: HitText, keywordShare: number | undefined) => HitMatch {
   const query = o.description?.trim();
-  // "Similar to this item": no words of the user's to explain.
-  if (!query) return hits.map((h) => ({ ...plain(h), match: NO_MATCH }));
-  const texts = await loadHitTexts(db, o.teamId, hits);
+  if (!query) return () => NO_MATCH;
   const q = queryWords(query);
-  return hits.map((h) => {
-    const shares = scoreShares(o.method, h.keywordShare);
-    const text = texts.get(hitKey(h.videoId, h.sceneIndex));
-    const match = text ? explainHit(q, query, text, shares) : { ...NO_MATCH, ...shares };
-    return { ...plain(h), match };
-  });
+  return (text, keywordShare) => explainHit(q, query, text, scoreShares(o.method, keywordShare));
 }

@@ -6,7 +6,6 @@ import type { AppContext } from '../context.ts';
 import { SCENE_DOC, VIDEO_DOC, VIDEO_SCENE_IDX } from './documents.ts';
 import { denseScenes, denseVideos, type DenseQuery } from './dense.ts';
 import { reciprocalRankFusion } from './fusion.ts';
-import { explainHits } from './match.ts';
 import { queryFromItem, type ItemQuery } from './query-item.ts';
 import { documentTerms, sparseSearch } from './sparse.ts';
 import { termFrequencies } from './tokenize.ts';
@@ -112,14 +111,12 @@ async function rank(ctx: SearchCtx, p: SearchParams, kind: Kind): Promise<Search
   const top = ranked.slice(0, k);
   const size = Math.max(1, Math.floor(p.size));
   const page = Math.max(1, Math.floor(p.page));
-  const hits = top.slice((page - 1) * size, page * size).map((h) => ({
+  const items = top.slice((page - 1) * size, page * size).map((h) => ({
     videoId: h.videoId,
     ...(h.sceneIdx === undefined ? {} : { sceneIndex: h.sceneIdx }),
     score: h.score,
-    keywordShare: h.keywordShare,
+    ...(h.keywordShare === undefined ? {} : { keywordShare: h.keywordShare }),
   }));
-  // Only the answered page is explained: its text is read in one statement.
-  const items = await explainHits(ctx.db, p, hits);
   return { items, total: top.length };
 }
 

@@ -25,8 +25,8 @@ export interface SearchHit {
   sceneIndex?: number;
   /** 0..1, higher is better, comparable within one method. */
   score: number;
-  /** Why it matched; set on the answered page. */
-  match?: HitMatch;
+  /** Hybrid: the part of the fused score the keyword list gave, 0..1 (search/match.ts). */
+  keywordShare?: number;
 }
 
 /** Why a hit matched (issue 29, docs/api.md). */

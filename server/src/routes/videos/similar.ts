@@ -8,11 +8,12 @@ import { VIDEO_PAGE_SIZE_MAX } from '../../limits.ts';
 import { PAGE_SIZE, TOP_K_DEFAULT } from '../../../../src/config/limits.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import {
-  findCompletedTeamVideos,
   findSceneHits,
   findTeamVideo,
-  type VideoRow,
+  findVideoHits,
+  type VideoHitRow,
 } from '../../repositories/videos.ts';
+import { hitMatcher, sceneHitText, videoHitText } from '../../search/match.ts';
 import {
   searchScenes,
   searchVideos,
@@ -34,14 +35,14 @@ export interface ApiMatch {
 
 const round = (x: number | null): number | null => (x === null ? null : Math.round(x * 1e4) / 1e4);
 
-function serializeMatch(m: HitMatch | undefined): ApiMatch {
+function serializeMatch(m: HitMatch): ApiMatch {
   return {
-    terms: m?.terms ?? [],
-    keyword: round(m?.keyword ?? null),
-    meaning: round(m?.meaning ?? null),
-    people: m?.people ?? [],
-    objects: m?.objects ?? [],
-    screen_text: m?.screenText ?? [],
+    terms: m.terms,
+    keyword: round(m.keyword),
+    meaning: round(m.meaning),
+    people: m.people,
+    objects: m.objects,
+    screen_text: m.screenText,
   };
 }
 
@@ -88,8 +89,8 @@ async function completedVideos(
   ctx: AppContext,
   teamId: string,
   ids: string[],
-): Promise<Map<string, VideoRow>> {
-  const rows = await findCompletedTeamVideos(ctx.db, teamId, [...new Set(ids)]);
+): Promise<Map<string, VideoHitRow>> {
+  const rows = await findVideoHits(ctx.db, teamId, [...new Set(ids)]);
   return new Map(rows.map((r) => [r.id, r]));
 }
 
@@ -116,6 +117,7 @@ export async function registerSimilarRoutes(app: FastifyInstance, ctx: AppContex
         user.team_id,
         result.items.map((h) => h.videoId),
       );
+      const explain = hitMatcher(params);
       const items: (ApiVideo & { similarity_score: number; match: ApiMatch })[] = [];
       for (const hit of result.items) {
         const row = videos.get(hit.videoId);
@@ -123,7 +125,7 @@ export async function registerSimilarRoutes(app: FastifyInstance, ctx: AppContex
         items.push({
           ...serializeVideo(ctx, row),
           similarity_score: hit.score,
-          match: serializeMatch(hit.match),
+          match: serializeMatch(explain(videoHitText(row), hit.keywordShare)),
         });
       }
       return page(items, result.total, params);
@@ -144,20 +146,22 @@ export async function registerSimilarRoutes(app: FastifyInstance, ctx: AppContex
         hits.map((h) => ({ videoId: h.videoId, index: h.sceneIndex! })),
       );
       const found = new Map(rows.map((r) => [`${r.id}/${r.scene_idx}`, r]));
+      const explain = hitMatcher(params);
       const items = [];
       for (const hit of hits) {
         const row = found.get(`${hit.videoId}/${hit.sceneIndex}`);
         if (!row) continue;
-        const { scene_idx, scene_description, scene_thumbnail_key, ...video } = row;
+        const { scene_idx, scene_description, scene_thumbnail_key } = row;
+        const match = explain(sceneHitText(row), hit.keywordShare);
         items.push({
-          ...serializeVideo(ctx, video),
+          ...serializeVideo(ctx, row),
           similarity_score: hit.score,
           scene_index: scene_idx,
           scene_description,
           scene_thumbnail_path: signAssetPath(ctx, scene_thumbnail_key, row.team_id),
           // The people of the scene the query named (also in match, kept for older clients).
-          matched_people: hit.match?.people ?? [],
-          match: serializeMatch(hit.match),
+          matched_people: match.people,
+          match: serializeMatch(match),
         });
       }
       return page(items, result.total, params);
