@@ -359,8 +359,9 @@ export class SceneDetector {
     // Black (or white) with a picture on at least one side: a fade's bottom or a hold in it, not
     // a dark shot.
     const around = [y(c - this.span), y(c + this.span)];
-    const black = y(c) < DARK && Math.max(...around) > 2 * DARK;
-    const white = y(c) > 1 - DARK && this.contrast(c) < 0.02 && Math.min(...around) < 1 - 2 * DARK;
+    const flatNow = this.contrast(c) < FLAT_SD / 3;
+    const black = y(c) < DARK && flatNow && Math.max(...around) > 2 * DARK;
+    const white = y(c) > 1 - DARK && flatNow && Math.min(...around) < 1 - 2 * DARK;
     const flat = black || white || this.dips(c);
     if (score > 0 || flat) {
       if (this.open && c - this.open.to <= MERGE_GAP) {
