@@ -98,7 +98,10 @@ export const PlayerChapters = memo(function PlayerChapters({
         // The mark's name says the same to a screen reader; this is the picture of it.
         <div
           className={styles.preview}
-          style={{ left: percent((preview.start + preview.end) / 2, whole) }}
+          // Kept off the edges: it is centred on its mark and must not leave the dialog.
+          style={{
+            left: `clamp(4.5rem, ${percent((preview.start + preview.end) / 2, whole)}, calc(100% - 4.5rem))`,
+          }}
           aria-hidden="true"
           data-testid="chapter-preview"
         >
