@@ -302,7 +302,9 @@ async function analyseOnce(
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const status = async (): Promise<string> => {
     const res = await get(agent, `${ready.url}/api/videos/${ready.analysed}`, ready.tokens[0]!);
-    return (JSON.parse(res.body) as { status?: string }).status ?? `HTTP ${res.status}`;
+    // A 503 (load shed on a busy machine) says nothing of the analysis: ask again.
+    if (res.status !== 200) return 'in_progress';
+    return (JSON.parse(res.body) as { status: string }).status;
   };
   let peakMb = 0;
   const memory = setInterval(() => (peakMb = Math.max(peakMb, rssMb(child.pid!))), 250);
