@@ -192,7 +192,11 @@ async function api(ready: Ready, method: string, url: string, body?: unknown): P
 }
 
 /** Sends the scenario; answers the people upload's status and when its video ended. */
-async function send(ready: Ready, s: Scenario): Promise<{ people: string; status: string }> {
+async function send(
+  ready: Ready,
+  s: Scenario,
+  onPeople: () => void = () => undefined,
+): Promise<{ people: string; status: string }> {
   const video = await s.video();
   const created = await api(ready, 'POST', '/api/videos', {
     filename: video.filename,
@@ -210,14 +214,20 @@ async function send(ready: Ready, s: Scenario): Promise<{ people: string; status
     const form = new FormData();
     const list = await s.people();
     for (const p of list) form.append('names[]', p.name);
-    for (const p of list) form.append('images[]', new Blob([p.body]), p.filename);
+    for (const p of list)
+      form.append(
+        'images[]',
+        new Blob([typeof p.body === 'string' ? p.body : new Uint8Array(p.body)]),
+        p.filename,
+      );
     const res = await fetch(`${ready.url}/api/videos/${id}/upload-people-images`, {
       method: 'POST',
       headers: { authorization: `Bearer ${ready.token}` },
       body: form,
     });
-    people = String(res.status);
     await res.arrayBuffer();
+    onPeople();
+    people = String(res.status);
   }
   const form = new FormData();
   for (const [k, v] of Object.entries(post_url.fields)) form.append(k, v);
@@ -254,7 +264,7 @@ async function send(ready: Ready, s: Scenario): Promise<{ people: string; status
  * Polls /api/health every 50 ms from a thread of its own, so the bench building and sending a
  * 180 MB request on its main thread does not delay the polls; stop() answers the slowest (ms).
  */
-function healthPoller(url: string): { stop(): Promise<number> } {
+function healthPoller(url: string): { slowest(): number; stop(): Promise<number> } {
   const worker = new Worker(
     `const { parentPort, workerData } = require('node:worker_threads');
     let stop = false;
@@ -266,15 +276,23 @@ function healthPoller(url: string): { stop(): Promise<number> } {
         const res = await fetch(workerData + '/api/health');
         await res.arrayBuffer();
         slowest = Math.max(slowest, performance.now() - started);
+        parentPort.postMessage({ slowest, final: false });
         await new Promise((r) => setTimeout(r, 50));
       }
-      parentPort.postMessage(slowest);
+      parentPort.postMessage({ slowest, final: true });
     })();`,
     { eval: true, workerData: url },
   );
+  let latest = 0;
+  let final: (ms: number) => void = () => undefined;
+  worker.on('message', (m: { slowest: number; final: boolean }) => {
+    latest = m.slowest;
+    if (m.final) final(m.slowest);
+  });
   return {
+    slowest: () => latest,
     async stop() {
-      const answer = new Promise<number>((resolve) => worker.once('message', resolve));
+      const answer = new Promise<number>((resolve) => (final = resolve));
       worker.postMessage('stop');
       const slowest = await answer;
       await worker.terminate();
@@ -309,7 +327,11 @@ async function measureFiles(): Promise<boolean> {
       const rss = setInterval(() => (peak = Math.max(peak, treeRss(server.pid))), 100);
       const health = healthPoller(server.ready.url);
       const started = performance.now();
-      const outcome = await send(server.ready, s);
+      let upload = '';
+      const outcome = await send(server.ready, s, () => {
+        const mb = (peak - base) / (1024 * 1024);
+        upload = ` (upload alone: ${health.slowest().toFixed(0)} ms, +${mb.toFixed(0)} MB)`;
+      });
       const endedS = (performance.now() - started) / 1000;
       const slowest = await health.stop();
       clearInterval(rss);
@@ -317,7 +339,7 @@ async function measureFiles(): Promise<boolean> {
       ok &&= slowest < HEALTH_BAR_MS && growthMb < RSS_BAR_MB;
       console.log(
         `${s.name.padEnd(52)} ${outcome.people.padStart(6)} ${`${slowest.toFixed(0)} ms`.padStart(10)} ` +
-          `${growthMb.toFixed(0).padStart(8)} ${`${endedS.toFixed(1)} s`.padStart(8)}  ${outcome.status}`,
+          `${growthMb.toFixed(0).padStart(8)} ${`${endedS.toFixed(1)} s`.padStart(8)}  ${outcome.status}${upload}`,
       );
     }
   } finally {
