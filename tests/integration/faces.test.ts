@@ -174,6 +174,19 @@ describe('faces named from the people images', () => {
       { name: 'Sean Connery', scenes: [], face_found: 'one' },
       { name: 'Iron Man', scenes: [], face_found: 'none' },
     ]);
+    // Each scene names its people with their reference picture, a signed path that opens it.
+    const scenes = res.body.output_data.scenes as {
+      people: { name: string; face_thumbnail: string }[];
+    }[];
+    expect(scenes.map((s) => s.people.map((p) => p.name))).toEqual([
+      ['Franck Dupont'],
+      ['Audun Øygard'],
+    ]);
+    const picture = await fetch(
+      `${server.url}/assets/data/output/${scenes[0]!.people[0]!.face_thumbnail}`,
+    );
+    expect(picture.status).toBe(200);
+    expect(picture.headers.get('content-type')).toMatch(/^image\//);
   });
 });
 
