@@ -4,7 +4,13 @@
 // matcher. A named probe is right or wrong; a probe of a person not in the gallery must stay
 // unnamed. Prints precision and recall at the threshold in use and the lowest threshold that
 // keeps precision at 1 (precision first: a wrong name is worse than no name).
+// Then (issue 30) the descriptors compared on the same faces: Human's FaceRes (in use) and
+// face-api's ResNet-34, on the calibration photos plus frames of the two webcam recordings of one
+// man and one more stranger; and which detector finds the most faces.
 // Run: node --import tsx bench/face-match.ts
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { decodePicture } from '../server/src/perception/picture.ts';
 import { perceiveImage } from '../server/src/perception/thread.ts';
@@ -15,7 +21,8 @@ import {
   type PersonReference,
 } from '../server/src/perception/face-match.ts';
 import { resolveMediaTools } from '../server/src/media/tools.ts';
-import { FACE_SET, facePhoto } from '../tests/support/face-photos.ts';
+import { FACE_SET, facePhoto, frameOf, WEBCAM_VIDEOS } from '../tests/support/face-photos.ts';
+import { compareDescriptors } from './_face-compare.ts';
 
 interface Photo {
   person: string;
@@ -88,6 +95,26 @@ const precision = (s: Score): number => {
 };
 const recall = (s: Score): number => s.right / Math.max(1, s.right + s.wrong + s.missed);
 
+/** The calibration photos, one more stranger, and frames of the webcam man from two recordings. */
+async function comparisonSet(): Promise<{ person: string; file: string }[]> {
+  const set = Object.entries(FACE_SET).flatMap(([person, files]) =>
+    files.map((f) => ({ person, file: facePhoto(f) })),
+  );
+  set.push({ person: 'murray', file: facePhoto('bill-murray-snl_crop.jpg') });
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'face-match-'));
+  const times = [
+    [5, 25, 45],
+    [5, 15, 25],
+  ];
+  for (const [i, video] of WEBCAM_VIDEOS.entries()) {
+    for (const t of times[i]!) {
+      const out = path.join(dir, `${path.basename(video, '.mp4')}-${t}s.jpg`);
+      set.push({ person: 'webcam', file: await frameOf(video, t, out) });
+    }
+  }
+  return set;
+}
+
 export async function main(): Promise<{ ok: boolean; precision: number; recall: number }> {
   const photos = await embedAll();
   const people = new Set(photos.map((p) => p.person)).size;
@@ -125,6 +152,7 @@ export async function main(): Promise<{ ok: boolean; precision: number; recall: 
       `${precision(s).toFixed(3)}, recall ${recall(s).toFixed(3)}; lowest threshold from ` +
       `which precision stays 1: ${lowestExact?.toFixed(2) ?? 'none'}`,
   );
+  await compareDescriptors(await comparisonSet());
   return { ok: precision(s) === 1, precision: precision(s), recall: recall(s) };
 }
 
