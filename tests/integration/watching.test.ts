@@ -246,6 +246,10 @@ describe('why a search hit matched', () => {
       if (searchMethod === 'dense') expect(hit!.match.meaning).toBe(1);
       if (searchMethod === 'hybrid') expect(hit!.match.keyword).toBeGreaterThan(0);
     }
+    // A video hit finds them in the video's captions.
+    const [video] = await search('videos', { description: 'lighthouse keepers' });
+    expect(video!.id).toBe(videoId);
+    expect(video!.match.terms).toEqual(expect.arrayContaining(['Lighthouse', 'keepers']));
   });
 
   it('shows the on-screen text a hit matched, for scenes and videos', async () => {

@@ -113,7 +113,7 @@ export function findTeamVideo(
  * perceive step's record holds the objects seen and the lines read on screen.
  */
 export interface HitTextColumns {
-  /** Captions: a scene's, or every scene's of a video (one per line). */
+  /** Captions: a scene's, or a video's cues (its own record: no scene rows read), a line each. */
   hit_captions: string;
   /** People recognised (a scene's), or the video's people images and recognised people. */
   hit_people: string[];
@@ -130,8 +130,9 @@ export function findVideoHits(q: Queryable, teamId: string, ids: string[]): Prom
   if (ids.length === 0) return Promise.resolve([]);
   return q.query<VideoHitRow & Record<string, unknown>>(
     `SELECT ${VIDEO_COLUMNS},
-       (SELECT coalesce(string_agg(s.captions, E'\n' ORDER BY s.idx), '') FROM scenes s
-        WHERE s.video_id = v.id AND s.captions <> '') AS hit_captions,
+       (SELECT coalesce(string_agg(c ->> 'text', E'\n'), '')
+        FROM jsonb_array_elements(CASE jsonb_typeof(v.output_data -> 'captions')
+          WHEN 'array' THEN v.output_data -> 'captions' ELSE '[]' END) c) AS hit_captions,
        ARRAY(SELECT name FROM video_people WHERE video_id = v.id
              UNION SELECT person_name FROM scene_faces
              WHERE video_id = v.id AND person_name IS NOT NULL) AS hit_people,
