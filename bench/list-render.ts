@@ -23,7 +23,7 @@ import {
 import { logIn, messages } from '../tests/e2e/support/ui.ts';
 
 /** CPU time (ms) of the longest task on any thread named CrRendererMain in a trace. */
-function longestTaskCpu(trace: Buffer): number {
+export function longestTaskCpu(trace: Buffer): number {
   const parsed = JSON.parse(trace.toString()) as { traceEvents?: TraceEvent[] } | TraceEvent[];
   const events = Array.isArray(parsed) ? parsed : (parsed.traceEvents ?? []);
   const main = new Set(
