@@ -3,7 +3,7 @@
 // and play/pause, and the transcript beside it, which follows the video and seeks it. Loaded
 // lazily: the detail page's first render does not carry the player.
 import { Dialog, Grid } from '@chakra-ui/react';
-import { useCallback, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { ModalFrame } from '../../../components/ModalFrame';
 import { assetUrl } from '../../../lib/asset-url';
 import { useLocale, useT } from '../../../lib/locale-context';
@@ -39,6 +39,12 @@ export function FullVideoModal({ video, startAt, onClose }: FullVideoModalProps)
   const [time, setTime] = useState(startAt);
   const [duration, setDuration] = useState(0);
   const [playing, setPlaying] = useState(false);
+  // The chapters and transcript mount a task after the dialog, so opening is not one long task.
+  const [rest, setRest] = useState(false);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setRest(true), 0);
+    return () => window.clearTimeout(timer);
+  }, []);
   const title = video.title || video.filename;
   const src = assetUrl(video.videoPath, 'input');
   const track = video.captionsTrack ? assetUrl(video.captionsTrack.path) : null;
@@ -127,7 +133,7 @@ export function FullVideoModal({ video, startAt, onClose }: FullVideoModalProps)
                 ) : null}
               </video>
             ) : null}
-            {chapters.length > 0 ? (
+            {rest && chapters.length > 0 ? (
               <>
                 <div className={styles.controls}>
                   <button type="button" className={styles.control} onClick={() => step(-1)}>
@@ -159,13 +165,15 @@ export function FullVideoModal({ video, startAt, onClose }: FullVideoModalProps)
               </>
             ) : null}
           </div>
-          <TranscriptPanel
-            cues={video.outputData?.captions ?? []}
-            note={video.captionsNote}
-            currentTime={time}
-            onSeek={seek}
-            level={3}
-          />
+          {rest ? (
+            <TranscriptPanel
+              cues={video.outputData?.captions ?? []}
+              note={video.captionsNote}
+              currentTime={time}
+              onSeek={seek}
+              level={3}
+            />
+          ) : null}
         </Grid>
       </Dialog.Body>
     </ModalFrame>
