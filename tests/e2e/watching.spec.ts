@@ -110,7 +110,6 @@ journey(
     assert.match(poster, new RegExp(`/assets/data/output/${videoId}/scenes/0/thumbnail\\.jpg\\?`));
     assert.equal(await clip.evaluate((v: HTMLVideoElement) => v.paused), true);
     assert.equal(await contentType(page, poster), 'image/jpeg');
-
     await page.getByRole('button', { name: m['detail.watchFullVideo']!, exact: true }).click();
     const dialog = page.getByRole('dialog');
     const video = dialog.getByTestId('full-video');
@@ -139,7 +138,6 @@ journey(
         (document.querySelector('[data-testid="full-video"]') as HTMLVideoElement).currentTime >= 1,
     );
     assert.equal(await second.getAttribute('aria-current'), 'true');
-
     // axe: nothing serious or critical on the detail page with the player open.
     await page.evaluate(AXE_SOURCE);
     const violations = await page.evaluate(async () => {
