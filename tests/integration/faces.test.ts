@@ -178,10 +178,9 @@ describe('faces named from the people images', () => {
     const scenes = res.body.output_data.scenes as {
       people: { name: string; face_thumbnail: string }[];
     }[];
-    expect(scenes.map((s) => s.people.map((p) => p.name))).toEqual([
-      ['Franck Dupont'],
-      ['Audun Øygard'],
-    ]);
+    const names = scenes.map((s) => s.people.map((p) => p.name));
+    // The video's later scenes show nobody.
+    expect(names).toEqual([['Franck Dupont'], ['Audun Øygard'], ...names.slice(2).map(() => [])]);
     const picture = await fetch(
       `${server.url}/assets/data/output/${scenes[0]!.people[0]!.face_thumbnail}`,
     );
