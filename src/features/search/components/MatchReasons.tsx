@@ -2,7 +2,7 @@
 // search with text), and the person, object or on-screen text of the hit that the query named.
 import { memo } from 'react';
 import { useT } from '../../../lib/locale-context';
-import { useObjectName } from '../../videos/object-names';
+import { useObjectName } from '../../../lib/object-names';
 import type { MatchReason } from '../api';
 import styles from './MatchReasons.module.css';
 

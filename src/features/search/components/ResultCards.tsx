@@ -10,7 +10,7 @@ import { assetUrl } from '../../../lib/asset-url';
 import { formatDateTime } from '../../../lib/dates';
 import { highlight } from '../../../lib/highlight';
 import { useT } from '../../../lib/locale-context';
-import { toSeconds } from '../../videos/timecode';
+import { toSeconds } from '../../../lib/timecode';
 import type { SimilarItem } from '../api';
 import { formatScore, splitSceneText } from '../scene-text';
 import { MatchReasons } from './MatchReasons';

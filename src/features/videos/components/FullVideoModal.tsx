@@ -8,7 +8,7 @@ import { ModalFrame } from '../../../components/ModalFrame';
 import { assetUrl } from '../../../lib/asset-url';
 import { useLocale, useT } from '../../../lib/locale-context';
 import type { VideoDetail } from '../api';
-import { clock, lastStartAt, toSeconds } from '../timecode';
+import { clock, lastStartAt, toSeconds } from '../../../lib/timecode';
 import { PlayerChapters, type Chapter } from './PlayerChapters';
 import styles from './Player.module.css';
 import { TranscriptPanel } from './TranscriptPanel';

@@ -5,7 +5,7 @@ import { memo, useRef, useState, type KeyboardEvent } from 'react';
 import { Thumbnail } from '../../../components/Thumbnail';
 import { assetUrl } from '../../../lib/asset-url';
 import { useT } from '../../../lib/locale-context';
-import { clock } from '../timecode';
+import { clock } from '../../../lib/timecode';
 import styles from './Player.module.css';
 
 export interface Chapter {

@@ -8,7 +8,7 @@ import { useT } from '../../../lib/locale-context';
 import { navigateTo } from '../../../lib/navigation';
 import { DEFAULT_SEARCH, similarResultsPath } from '../../../lib/search-query';
 import type { Scene } from '../api';
-import { useObjectName } from '../object-names';
+import { useObjectName } from '../../../lib/object-names';
 import styles from './SceneChips.module.css';
 
 /** Where a chip goes: the scenes matching that text. */

@@ -5,7 +5,7 @@ import { memo, useDeferredValue, useEffect, useId, useMemo, useRef, useState } f
 import { highlight } from '../../../lib/highlight';
 import { useT } from '../../../lib/locale-context';
 import type { CaptionCue, CaptionsNote } from '../api';
-import { clock, lastStartAt, toSeconds } from '../timecode';
+import { clock, lastStartAt, toSeconds } from '../../../lib/timecode';
 import { useRevealedRows } from '../use-revealed-rows';
 import styles from './Transcript.module.css';
 

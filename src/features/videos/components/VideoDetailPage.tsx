@@ -19,7 +19,7 @@ import { navigateTo } from '../../../lib/navigation';
 import { useBackoffPolling } from '../../../lib/use-backoff-polling';
 import { advancedSearchPath, similarResultsPath, DEFAULT_SEARCH } from '../../../lib/search-query';
 import { useGetVideoQuery, type VideoDetail } from '../api';
-import { readSeconds } from '../timecode';
+import { readSeconds } from '../../../lib/timecode';
 import { DownloadsMenu } from './DownloadsMenu';
 import { OutputsStatus } from './OutputsStatus';
 import { PeopleList } from './PeopleList';
