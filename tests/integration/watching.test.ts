@@ -222,6 +222,7 @@ describe('why a search hit matched', () => {
   interface Hit {
     id: string;
     scene_index?: number;
+    scene_start_time?: string;
     match: {
       terms: string[];
       keyword: number | null;
@@ -246,6 +247,10 @@ describe('why a search hit matched', () => {
       if (searchMethod === 'dense') expect(hit!.match.meaning).toBe(1);
       if (searchMethod === 'hybrid') expect(hit!.match.keyword).toBeGreaterThan(0);
     }
+    // The hit says where its moment starts: the scene's own start in the detail.
+    const [hit] = await search('scenes', { description: 'lighthouse keepers' });
+    expect(hit!.scene_start_time).toBe(detail.output_data.scenes[1]!.start_time);
+    expect(hit!.scene_start_time).not.toBe('00:00:00.000');
     // A video hit finds them in the video's captions.
     const [video] = await search('videos', { description: 'lighthouse keepers' });
     expect(video!.id).toBe(videoId);

@@ -209,6 +209,7 @@ export interface SceneHitRow extends VideoRow, HitTextColumns {
   scene_idx: number;
   scene_description: string;
   scene_thumbnail_key: string | null;
+  scene_start_ms: number;
 }
 
 /**
@@ -224,7 +225,8 @@ export function findSceneHits(
   if (pairs.length === 0) return Promise.resolve([]);
   return q.query<SceneHitRow & Record<string, unknown>>(
     `SELECT ${VIDEO_COLUMNS}, s.idx AS scene_idx, s.description AS scene_description,
-       s.thumbnail_key AS scene_thumbnail_key, s.captions AS hit_captions,
+       s.thumbnail_key AS scene_thumbnail_key, s.start_ms AS scene_start_ms,
+       s.captions AS hit_captions,
        ARRAY(SELECT DISTINCT f.person_name FROM scene_faces f
              WHERE f.video_id = s.video_id AND f.scene_idx = s.idx AND f.person_name IS NOT NULL
              ORDER BY f.person_name) AS hit_people,

@@ -21,7 +21,7 @@ import {
   type SearchParams,
 } from '../../search/search.ts';
 import { similarQuery, type SimilarQuery } from './schemas.ts';
-import { serializeVideo, type ApiVideo } from './serialize.ts';
+import { formatTimestamp, serializeVideo, type ApiVideo } from './serialize.ts';
 
 /** Why a hit matched, on the wire (docs/api.md). */
 export interface ApiMatch {
@@ -151,13 +151,15 @@ export async function registerSimilarRoutes(app: FastifyInstance, ctx: AppContex
       for (const hit of hits) {
         const row = found.get(`${hit.videoId}/${hit.sceneIndex}`);
         if (!row) continue;
-        const { scene_idx, scene_description, scene_thumbnail_key } = row;
+        const { scene_idx, scene_description, scene_thumbnail_key, scene_start_ms } = row;
         const match = explain(sceneHitText(row), hit.keywordShare);
         items.push({
           ...serializeVideo(ctx, row),
           similarity_score: hit.score,
           scene_index: scene_idx,
           scene_description,
+          // Where the hit's moment starts, so a result opens the detail page at it.
+          scene_start_time: formatTimestamp(scene_start_ms),
           scene_thumbnail_path: signAssetPath(ctx, scene_thumbnail_key, row.team_id),
           // The people of the scene the query named (also in match, kept for older clients).
           matched_people: match.people,
