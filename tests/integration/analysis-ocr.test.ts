@@ -13,10 +13,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../server/src/context.ts';
 import { runProcess } from '../../server/src/media/run.ts';
 import { resolveMediaTools } from '../../server/src/media/tools.ts';
-import { enqueueAnalysis } from '../../server/src/pipeline/enqueue.ts';
 import { searchScenes } from '../../server/src/search/search.ts';
 import { AIRPLANE_PHOTO, makeFaceVideo } from '../support/face-photos.ts';
 import { drawtextFont, makeVideo } from '../support/media.ts';
+import { analyseFile } from '../support/analyse-file.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
 // 400x64 RGBA, "横浜港の花火大会" in white with a black border, made once with
@@ -48,28 +48,14 @@ afterAll(async () => {
 });
 
 async function analyse(file: string, language: string): Promise<string> {
-  const [row] = await ctx.db.query<{ id: string }>(
-    `INSERT INTO videos (team_id, owner_id, filename, status, output_language, about_this_video)
-     VALUES ($1, $2, 'clip_0042.mp4', 'uploading', $3, '') RETURNING id`,
-    [teamId, ownerId, language],
-  );
-  const id = row!.id;
-  const key = `input/${id}/source.mp4`;
-  await ctx.storage.put(key, fs.readFileSync(file));
-  await ctx.db.query('UPDATE videos SET source_key = $2 WHERE id = $1', [id, key]);
-  await enqueueAnalysis(ctx, id);
-  const until = Date.now() + 90_000;
-  for (;;) {
-    const [v] = await ctx.db.query<{ status: string; failure_reason: string | null }>(
-      'SELECT status, failure_reason FROM videos WHERE id = $1',
-      [id],
-    );
-    if (v?.status === 'completed') return id;
-    if (v?.status !== 'in_progress' || Date.now() > until) {
-      throw new Error(`video is ${v?.status} (${v?.failure_reason})`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  return analyseFile(ctx, {
+    teamId,
+    ownerId,
+    file,
+    filename: 'clip_0042.mp4',
+    language,
+    timeoutMs: 90_000,
+  });
 }
 
 const descriptions = async (id: string): Promise<string[]> =>

@@ -4,13 +4,12 @@
 // CSV, analysis JSON) come named after the video and read back right; a search for a caption word
 // or an on-screen word says why it matched; and every download keeps to the team and its
 // signature like the other assets.
-import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signAssetPath } from '../../server/src/assets/signing.ts';
 import type { AppContext } from '../../server/src/context.ts';
-import { enqueueAnalysis } from '../../server/src/pipeline/enqueue.ts';
 import { drawtextFont, makeVideo } from '../support/media.ts';
 import { seedCompletedVideo, teamOf } from '../support/seed.ts';
+import { analyseFile } from '../support/analyse-file.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
 const CAPTIONS = [
@@ -39,28 +38,14 @@ let videoId: string;
 let detail: Detail;
 
 async function analyse(file: string, ownerId: string): Promise<string> {
-  const [row] = await ctx.db.query<{ id: string }>(
-    `INSERT INTO videos (team_id, owner_id, filename, status, output_language, about_this_video)
-     VALUES ($1, $2, 'market_day.mp4', 'uploading', 'en', '') RETURNING id`,
-    [teamId, ownerId],
-  );
-  const id = row!.id;
-  const key = `input/${id}/source.mp4`;
-  await ctx.storage.put(key, fs.readFileSync(file));
-  await ctx.db.query('UPDATE videos SET source_key = $2 WHERE id = $1', [id, key]);
-  await enqueueAnalysis(ctx, id);
-  const until = Date.now() + 150_000;
-  for (;;) {
-    const [v] = await ctx.db.query<{ status: string; failure_reason: string | null }>(
-      'SELECT status, failure_reason FROM videos WHERE id = $1',
-      [id],
-    );
-    if (v?.status === 'completed') return id;
-    if (v?.status !== 'in_progress' || Date.now() > until) {
-      throw new Error(`video is ${v?.status} (${v?.failure_reason})`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  return analyseFile(ctx, {
+    teamId,
+    ownerId,
+    file,
+    filename: 'market_day.mp4',
+    language: 'en',
+    timeoutMs: 150_000,
+  });
 }
 
 beforeAll(async () => {
