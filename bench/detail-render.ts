@@ -6,10 +6,9 @@
 // checked against the CPU time of the longest main-thread task (a Chromium trace): the server
 // shares the two cores; wall time is printed beside it.
 // Run: npm run bench -- detail-render
-import os from 'node:os';
 import { chromium } from 'playwright-core';
 import { ensureBenchBuild } from './_pwa.ts';
-import { longestTaskCpu } from './list-render.ts';
+import { longestTaskCpu, reportLongTasks } from './_long-tasks.ts';
 import { seedCompletedVideo, teamOf } from '../tests/support/seed.ts';
 import { startApp } from '../tests/e2e/support/app.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/support/browser.ts';
@@ -20,7 +19,6 @@ const EMAIL = 'detail-bench@example.com';
 const PASSWORD = 'DetailBench2024';
 const SCENES = 200;
 const CUES = 2_000;
-const BAR_MS = 50;
 
 const clock = (ms: number): string => new Date(ms).toISOString().slice(11, 23);
 
@@ -97,15 +95,7 @@ export async function main(): Promise<{ ok: boolean }> {
     });
 
     console.log(`detail usable (heading, strip, first transcript lines): ${usable} ms`);
-    const show = (ms: number) => (ms === 0 ? 'none over 50 ms' : `${ms.toFixed(0)} ms`);
-    for (const [name, { wall, cpu }] of Object.entries(figures)) {
-      console.log(`longest task, ${name}: ${show(wall)} wall, ${cpu.toFixed(0)} ms CPU`);
-    }
-    console.log(
-      `load average ${os.loadavg()[0]!.toFixed(1)} on ${os.availableParallelism()} cores`,
-    );
-    const ok = Object.values(figures).every(({ cpu }) => cpu <= BAR_MS);
-    console.log(ok ? `bar met: no long task over ${BAR_MS} ms` : `BAR MISSED (${BAR_MS} ms)`);
+    const ok = reportLongTasks(figures);
     return { ok };
   } finally {
     await browser.close();

@@ -8,8 +8,8 @@
 // user's browser does not share its cores with the server). So the bar is checked against the
 // CPU time of the longest main-thread task (from a Chromium trace, tdur); wall time is printed.
 // Run: npm run bench -- list-render
-import os from 'node:os';
 import { chromium } from 'playwright-core';
+import { longestTaskCpu, reportLongTasks } from './_long-tasks.ts';
 import { ensureBenchBuild } from './_pwa.ts';
 import { startApp } from '../tests/e2e/support/app.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/support/browser.ts';
@@ -22,37 +22,8 @@ import {
 } from '../tests/e2e/support/browse.ts';
 import { logIn, messages } from '../tests/e2e/support/ui.ts';
 
-/** CPU time (ms) of the longest task on any thread named CrRendererMain in a trace. */
-export function longestTaskCpu(trace: Buffer): number {
-  const parsed = JSON.parse(trace.toString()) as { traceEvents?: TraceEvent[] } | TraceEvent[];
-  const events = Array.isArray(parsed) ? parsed : (parsed.traceEvents ?? []);
-  const main = new Set(
-    events
-      .filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
-      .map((e) => `${e.pid}/${e.tid}`),
-  );
-  let longest = 0;
-  for (const e of events) {
-    if (e.ph === 'X' && e.name === 'RunTask' && main.has(`${e.pid}/${e.tid}`)) {
-      longest = Math.max(longest, (e.tdur ?? e.dur ?? 0) / 1000);
-    }
-  }
-  return longest;
-}
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  dur?: number;
-  tdur?: number;
-  args?: { name?: string };
-}
-
 const EMAIL = 'list-bench@example.com';
 const PASSWORD = 'ListBench2024';
-const BAR_MS = 50;
 
 export async function main(): Promise<{ ok: boolean }> {
   const app = await startApp({ webRoot: ensureBenchBuild() });
@@ -101,15 +72,7 @@ export async function main(): Promise<{ ok: boolean }> {
       });
     }
 
-    const show = (ms: number) => (ms === 0 ? 'none over 50 ms' : `${ms.toFixed(0)} ms`);
-    for (const [name, { wall, cpu }] of Object.entries(figures)) {
-      console.log(`longest task, ${name}: ${show(wall)} wall, ${cpu.toFixed(0)} ms CPU`);
-    }
-    console.log(
-      `load average ${os.loadavg()[0]!.toFixed(1)} on ${os.availableParallelism()} cores`,
-    );
-    const ok = Object.values(figures).every(({ cpu }) => cpu <= BAR_MS);
-    console.log(ok ? `bar met: no long task over ${BAR_MS} ms` : `BAR MISSED (${BAR_MS} ms)`);
+    const ok = reportLongTasks(figures);
     return { ok };
   } finally {
     await browser.close();
