@@ -58,13 +58,27 @@ describe.each([
     return found;
   }
 
+  /**
+   * The daily job's runs seen so far, by id: finished jobs are pruned a week after they end, so
+   * the runs are counted as they appear instead of all at once at the end.
+   */
+  const runs = new Set<string>();
+  async function noteRuns(): Promise<void> {
+    const rows = await server.ctx.db.query<{ id: string }>(
+      `SELECT id FROM jobs WHERE name = 'delete-expired-videos'`,
+    );
+    for (const r of rows) runs.add(r.id);
+  }
+
   /** Moves the clock and waits for the daily run to delete `gone`. */
   async function forwardUntilDeleted(toOffset: number, gone: SeededVideo): Promise<void> {
+    await noteRuns();
     offset = toOffset;
     const deadline = Date.now() + 30_000;
     while ((await exists(gone.id)) && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 100));
     }
+    await noteRuns();
   }
 
   it('deletes a video 3 years after upload, with its index entries and every file', async () => {
@@ -108,9 +122,6 @@ describe.each([
     expect(await exists(newer.id)).toBe(false);
     expect(await storedKeys(newer)).toEqual([]);
     // The daily job ran once per day the clock crossed, however many times the worker looked.
-    const runs = await server.ctx.db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM jobs WHERE name = 'delete-expired-videos'`,
-    );
-    expect(runs[0]!.n).toBe(3);
+    expect(runs.size).toBe(3);
   }, 120_000);
 });

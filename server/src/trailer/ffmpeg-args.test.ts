@@ -28,7 +28,8 @@ const segments = [
 describe('trailer ffmpeg arguments', () => {
   it('seeks each piece as its own input', () => {
     const args = trailerArgs('/in.mp4', '/out.mp4', segments, format);
-    const open = '-protocol_whitelist file -format_whitelist mov,matroska -f mov -i /in.mp4';
+    const open =
+      '-protocol_whitelist file -format_whitelist mov,matroska -max_pixels 67108864 -f mov -i /in.mp4';
     expect(args.join(' ')).toContain(`-ss 2.000 -t 4.000 ${open} -ss 10.000 -t 3.000 ${open}`);
     expect(args.slice(-1)).toEqual(['/out.mp4']);
     expect(args).toEqual(expect.arrayContaining(['libx264', 'aac', '+faststart']));
