@@ -71,6 +71,16 @@ function depsOf(
 const tokenOf = (outcome: RefreshOutcome) =>
   outcome.kind === 'renewed' ? outcome.token : outcome.kind;
 
+/** A refresh call whose answer (a new token) waits until `answered()` lets it go. */
+function heldRefresh() {
+  let release!: () => void;
+  const callRefresh = vi.fn(async () => {
+    await new Promise<void>((resolve) => (release = resolve));
+    return { status: 200, body: { access_token: 'token-2', token_type: 'bearer' } };
+  });
+  return { callRefresh, answered: () => release() };
+}
+
 describe('refreshToken', () => {
   it('sends one refresh for every caller in a context, and all get its token', async () => {
     const server = rotatingServer();
@@ -147,11 +157,7 @@ describe('refreshToken', () => {
   });
 
   it('drops an answer that arrives after logout: the browser stays signed out', async () => {
-    let answered!: () => void;
-    const callRefresh = vi.fn(async () => {
-      await new Promise<void>((resolve) => (answered = resolve));
-      return { status: 200, body: { access_token: 'token-2', token_type: 'bearer' } };
-    });
+    const { callRefresh, answered } = heldRefresh();
     const { refreshToken } = await context();
     const pending = refreshToken('token-1', '7', depsOf({ callRefresh }));
     await vi.waitFor(() => expect(callRefresh).toHaveBeenCalled());
@@ -163,11 +169,7 @@ describe('refreshToken', () => {
   });
 
   it('drops an answer that arrives after another user signed in', async () => {
-    let answered!: () => void;
-    const callRefresh = vi.fn(async () => {
-      await new Promise<void>((resolve) => (answered = resolve));
-      return { status: 200, body: { access_token: 'token-2', token_type: 'bearer' } };
-    });
+    const { callRefresh, answered } = heldRefresh();
     const { refreshToken } = await context();
     const pending = refreshToken('token-1', '7', depsOf({ callRefresh }));
     await vi.waitFor(() => expect(callRefresh).toHaveBeenCalled());
