@@ -16,17 +16,14 @@
 import {
   affineResidual,
   blendResidual,
-  blockSteps,
   dist,
   explainedByMotion,
   fadeBottom,
-  frameStats,
   movedDist,
   varianceDip,
   wipeEvidence,
-  type FrameStats,
-  type Grid,
 } from './scene-detect-signals.ts';
+import { GRID_H, GRID_W, RecentSamples } from './scene-samples.ts';
 import { VisualSamples } from './visual.ts';
 
 export interface DetectorOptions {
@@ -64,9 +61,6 @@ const FLAT_SD = 0.06;
 const MERGE_GAP = 4;
 /** Samples looked at after a transition window (is the picture still there?). */
 const LOOKAHEAD = 2;
-/** The coarse grid of block means used for transitions (a 2x2 reduction of the 64x36 frames). */
-const GRID_W = 32;
-const GRID_H = 18;
 
 interface Transition {
   from: number;
@@ -83,12 +77,7 @@ export class SceneDetector {
   readonly visual: VisualSamples;
   private readonly windows: number[];
   private readonly span: number;
-  private readonly ring: Grid[] = [];
-  /** Per sample in the ring, each block's change from the sample before (blockSteps). */
-  private readonly steps: Float32Array[] = [];
-  private readonly stats: FrameStats[] = [];
-  /** movedDist between samples i-1 and i, by i (a few recent ones). */
-  private readonly moved = new Map<number, number>();
+  private readonly samples: RecentSamples;
   private previous: Uint8Array | undefined;
   private readonly cuts: number[] = [];
   private readonly gradual: Transition[] = [];
@@ -99,22 +88,14 @@ export class SceneDetector {
     // Half-widths from 0.2 s to 1.2 s: dissolves and fades up to about 2.4 s long.
     this.windows = [0.2, 0.35, 0.5, 0.8, 1.2].map((s) => Math.max(1, Math.round(s * o.fps)));
     this.span = Math.max(...this.windows);
+    this.samples = new RecentSamples(o.width, o.height, 2 * this.span + 2 + LOOKAHEAD);
   }
 
   /** One rgb24 frame of width x height, the next sample in time. */
   push(frame: Uint8Array): void {
     this.visual.add(frame, this.previous);
     this.previous = new Uint8Array(frame); // a copy: Buffer#slice would share memory
-    const grid = this.toGrid(frame);
-    const last = this.ring.at(-1);
-    this.steps.push(last ? blockSteps(last, grid) : new Float32Array(GRID_W * GRID_H));
-    this.ring.push(grid);
-    this.stats.push(frameStats(frame));
-    if (this.ring.length > 2 * this.span + 2 + LOOKAHEAD) {
-      this.ring.shift();
-      this.steps.shift();
-      this.stats.shift();
-    }
+    this.samples.push(frame);
     const n = this.visual.count;
     // Cuts are confirmed FLASH samples late (flash check); gradual centres `span` samples late.
     if (n >= FLASH + 2) this.checkCut(n - 1 - FLASH);
@@ -214,57 +195,6 @@ export class SceneDetector {
     return kept;
   }
 
-  /** Block means over a coarse grid, 0..1: motion inside a block averages out, a blend does not. */
-  private toGrid(frame: Uint8Array): Grid {
-    const { width, height } = this.o;
-    const bw = width / GRID_W;
-    const bh = height / GRID_H;
-    const grid = new Float32Array(GRID_W * GRID_H * 3);
-    for (let y = 0; y < height; y++) {
-      const gy = Math.floor(y / bh);
-      for (let x = 0; x < width; x++) {
-        const g = (gy * GRID_W + Math.floor(x / bw)) * 3;
-        const p = (y * width + x) * 3;
-        grid[g] = grid[g]! + frame[p]!;
-        grid[g + 1] = grid[g + 1]! + frame[p + 1]!;
-        grid[g + 2] = grid[g + 2]! + frame[p + 2]!;
-      }
-    }
-    const scale = 1 / (bw * bh * 255);
-    for (let i = 0; i < grid.length; i++) grid[i] = grid[i]! * scale;
-    return grid;
-  }
-
-  /** The grid of sample i, when still in the ring. */
-  private grid(i: number): Grid | undefined {
-    const offset = this.visual.count - 1 - i;
-    return this.ring[this.ring.length - 1 - offset];
-  }
-
-  /** Each block's change from sample i-1 to i, when still in the ring. */
-  private step(i: number): Float32Array | undefined {
-    const offset = this.visual.count - 1 - i;
-    return this.steps[this.steps.length - 1 - offset];
-  }
-
-  /** The frame statistics of sample i, when still in the ring. */
-  private stat(i: number): FrameStats | undefined {
-    const offset = this.visual.count - 1 - i;
-    return this.stats[this.stats.length - 1 - offset];
-  }
-
-  /** What is left of the change from sample i-1 to i once a camera move is allowed for. */
-  private movedAt(i: number): number {
-    const hit = this.moved.get(i);
-    if (hit !== undefined) return hit;
-    const a = this.grid(i - 1);
-    const b = this.grid(i);
-    const value = a && b ? movedDist(a, b, GRID_W, GRID_H) : 0;
-    this.moved.set(i, value);
-    for (const k of this.moved.keys()) if (k < i - 4) this.moved.delete(k);
-    return value;
-  }
-
   private checkCut(i: number): void {
     const d = this.visual.motion.get(i);
     const m = (j: number): number => (j < this.visual.count ? this.visual.motion.get(j) : 0);
@@ -281,8 +211,8 @@ export class SceneDetector {
       Math.max(m(i + 1), m(i + 2)) < d / STILL_CUT_RATIO;
     if (d < CUT_MIN && !still) return;
     if (!still && d < CUT_MOVING_RATIO * Math.max(baseline, 0.01)) return;
-    const before = this.grid(i - 1);
-    const now = this.grid(i);
+    const before = this.samples.grid(i - 1);
+    const now = this.samples.grid(i);
     if (!before || !now) return;
     if (this.isFlash(i, d, baseline)) return;
     // A step of a fade only darkens or brightens the same picture (towards black or white), and
@@ -291,10 +221,10 @@ export class SceneDetector {
     if (affineResidual(before, now) < 0.25 * d && this.brightnessDrifts(i)) return;
     // In fast camera moves the usual change is large too: what a move cannot explain decides.
     if (!still && d < CUT_RATIO * Math.max(baseline, 0.01)) {
-      const left = this.movedAt(i);
+      const left = this.samples.movedAt(i);
       const usual = Math.max(
-        this.movedAt(i - 1),
-        this.movedAt(i + 1 < this.visual.count ? i + 1 : i - 1),
+        this.samples.movedAt(i - 1),
+        this.samples.movedAt(i + 1 < this.visual.count ? i + 1 : i - 1),
       );
       if (left < CUT_MIN || left < CUT_RATIO * Math.max(usual, 0.01)) return;
     }
@@ -310,8 +240,8 @@ export class SceneDetector {
     for (let p = i - 1; p >= Math.max(0, i - 1 - FLASH); p--) {
       for (let q = i; q <= Math.min(this.visual.count - 1, p + FLASH + 1); q++) {
         if (q - p < 2) continue;
-        const a = this.grid(p);
-        const b = this.grid(q);
+        const a = this.samples.grid(p);
+        const b = this.samples.grid(q);
         if (!a || !b) continue;
         const back = dist(a, b);
         if (back < 0.5 * d) return true;
@@ -340,12 +270,12 @@ export class SceneDetector {
   }
 
   private checkGradual(c: number): void {
-    const mid = this.grid(c);
+    const mid = this.samples.grid(c);
     let score = 0;
     const fired = new Set<number>();
     for (const w of this.windows) {
-      const a = this.grid(c - w);
-      const b = this.grid(c + w);
+      const a = this.samples.grid(c - w);
+      const b = this.samples.grid(c + w);
       if (!mid || !a || !b || c - w < 0) continue;
       const dab = dist(a, b);
       if (dab < GRAD_MIN || this.hasCutIn(c - w, c + w)) continue;
@@ -382,14 +312,14 @@ export class SceneDetector {
   /** A wipe centred on sample c (wipeEvidence over the widest window), scaled like the others. */
   private wipeScore(c: number): number {
     const w = this.span;
-    const a = this.grid(c - w);
-    const b = this.grid(c + w);
+    const a = this.samples.grid(c - w);
+    const b = this.samples.grid(c + w);
     if (!a || !b || c - w < 1 || this.hasCutIn(c - w, c + w)) return 0;
     const dab = dist(a, b);
     if (dab < GRAD_MIN) return 0;
     const steps: Float32Array[] = [];
     for (let i = c - w + 1; i <= c + w; i++) {
-      const step = this.step(i);
+      const step = this.samples.step(i);
       if (!step) return 0;
       steps.push(step);
     }
@@ -406,7 +336,7 @@ export class SceneDetector {
       let moved = 0;
       let plain = 0;
       for (let i = c - 1; i <= c + 1; i++) {
-        moved += this.movedAt(i);
+        moved += this.samples.movedAt(i);
         plain += m(i);
       }
       if (moved < 0.5 * plain) return 0;
@@ -416,17 +346,17 @@ export class SceneDetector {
 
   /** Standard deviation of the grey level of sample i (0 once it left the ring). */
   private contrast(i: number): number {
-    return Math.sqrt(this.stat(i)?.variance ?? 0);
+    return Math.sqrt(this.samples.stat(i)?.variance ?? 0);
   }
 
   /** Still pictures cross-fading: the middle lies on the line between the ends (block means). */
   private linearScore(c: number, w: number, dab: number): number {
-    const a = this.grid(c - w)!;
-    const b = this.grid(c + w)!;
-    const r = blendResidual(a, b, this.grid(c)!, 0.5);
+    const a = this.samples.grid(c - w)!;
+    const b = this.samples.grid(c + w)!;
+    const r = blendResidual(a, b, this.samples.grid(c)!, 0.5);
     if (r > LINEAR_MAX * dab) return 0;
-    const q1 = this.grid(c - (w >> 1));
-    const q3 = this.grid(c + (w >> 1));
+    const q1 = this.samples.grid(c - (w >> 1));
+    const q3 = this.samples.grid(c + (w >> 1));
     if (w >= 4 && q1 && q3) {
       const t = (w >> 1) / (2 * w);
       const r1 = blendResidual(a, b, q1, 0.5 - t);
@@ -450,11 +380,14 @@ export class SceneDetector {
   private dipScore(c: number, w: number, dab: number): number {
     if (w < 2) return 0;
     const h = w >> 1;
-    const [a, q1, mid, q3, b] = [c - w, c - h, c, c + h, c + w].map((i) => this.stat(i));
+    const [a, q1, mid, q3, b] = [c - w, c - h, c, c + h, c + w].map((i) => this.samples.stat(i));
     if (!a || !q1 || !mid || !q3 || !b) return 0;
     const dip = varianceDip({ a, q1, c: mid, q3, b });
     if (dip === 0) return 0;
-    if (explainedByMotion(this.grid(c - w)!, this.grid(c + w)!, GRID_W, GRID_H, dab)) return 0;
+    if (
+      explainedByMotion(this.samples.grid(c - w)!, this.samples.grid(c + w)!, GRID_W, GRID_H, dab)
+    )
+      return 0;
     return dab * dip;
   }
 
@@ -501,9 +434,9 @@ export class SceneDetector {
    */
   private isBlip(t: Transition): boolean {
     if (t.wipe || t.windows.size > 0 || t.to - t.from > FLASH) return false;
-    const a = this.grid(t.from - 1);
-    const b = this.grid(t.to + 1);
-    const mid = this.grid((t.from + t.to) >> 1);
+    const a = this.samples.grid(t.from - 1);
+    const b = this.samples.grid(t.to + 1);
+    const mid = this.samples.grid((t.from + t.to) >> 1);
     if (!a || !b || !mid) return false;
     const depth = dist(a, mid);
     const back = dist(a, b);
