@@ -7,6 +7,23 @@
  */
 export const FACE_MATCH_THRESHOLD = 0.7;
 
+/**
+ * Euclidean distance at or under which two ResNet-34 descriptors (128 numbers) are taken as the
+ * same person (docs/decisions/face-descriptor.md).
+ */
+export const FACE_SAME_DISTANCE = 0.5;
+
+/** Euclidean distance between two descriptors; Infinity when their lengths differ (never compared). */
+export function faceDistance(a: readonly number[], b: readonly number[]): number {
+  if (a.length !== b.length || a.length === 0) return Infinity;
+  let sum = 0;
+  for (let i = 0; i < a.length; i++) {
+    const d = a[i]! - b[i]!;
+    sum += d * d;
+  }
+  return Math.sqrt(sum);
+}
+
 export function cosine(a: readonly number[], b: readonly number[]): number {
   let dot = 0;
   let na = 0;
