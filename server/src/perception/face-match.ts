@@ -1,17 +1,17 @@
-// Who a face is: its embedding against the reference embeddings of the team's people. Pure
+// Who a face is: its descriptor against the reference descriptors of the team's people. Pure
 // functions, so the threshold calibrated in bench/face-match.ts is the one the pipeline uses.
-
-/**
- * Cosine similarity at or above which two FaceRes embeddings are taken as the same person.
- * Calibrated for precision first (docs/decisions/face-match-threshold.md).
- */
-export const FACE_MATCH_THRESHOLD = 0.7;
 
 /**
  * Euclidean distance at or under which two ResNet-34 descriptors (128 numbers) are taken as the
  * same person (docs/decisions/face-descriptor.md).
  */
 export const FACE_SAME_DISTANCE = 0.5;
+
+/**
+ * A name counts only when no other person comes this much closer to the best (look-alikes:
+ * we cannot tell). Measured in bench/face-match.ts (docs/decisions/face-descriptor.md).
+ */
+export const MARGIN = 0.05;
 
 /** Euclidean distance between two descriptors; Infinity when their lengths differ (never compared). */
 export function faceDistance(a: readonly number[], b: readonly number[]): number {
@@ -24,56 +24,42 @@ export function faceDistance(a: readonly number[], b: readonly number[]): number
   return Math.sqrt(sum);
 }
 
-export function cosine(a: readonly number[], b: readonly number[]): number {
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    dot += a[i]! * b[i]!;
-    na += a[i]! * a[i]!;
-    nb += b[i]! * b[i]!;
-  }
-  return na > 0 && nb > 0 ? dot / Math.sqrt(na * nb) : 0;
-}
-
 export interface PersonReference {
   name: string;
-  embedding: readonly number[];
+  descriptor: readonly number[];
 }
 
 export interface FaceMatch {
   name: string;
-  similarity: number;
+  distance: number;
 }
 
 /**
- * The best-matching person at or above the threshold, else undefined. A name counts only when
- * no other person comes close (within MARGIN): two look-alikes mean we cannot tell.
+ * The closest person at or under the threshold, else undefined. A name counts only when no
+ * other person within the threshold comes within the margin of it.
  */
 export function matchFace(
-  embedding: readonly number[],
+  descriptor: readonly number[],
   people: readonly PersonReference[],
-  threshold = FACE_MATCH_THRESHOLD,
+  threshold = FACE_SAME_DISTANCE,
+  margin = MARGIN,
 ): FaceMatch | undefined {
-  if (embedding.length === 0) return undefined;
+  if (descriptor.length === 0) return undefined;
   const best = new Map<string, number>();
   for (const p of people) {
-    const s = cosine(embedding, p.embedding);
-    if (s > (best.get(p.name) ?? -1)) best.set(p.name, s);
+    const d = faceDistance(descriptor, p.descriptor);
+    if (d < (best.get(p.name) ?? Infinity)) best.set(p.name, d);
   }
-  const ranked = [...best.entries()].sort((a, b) => b[1] - a[1]);
+  const ranked = [...best.entries()].sort((a, b) => a[1] - b[1]);
   const [first, second] = ranked;
-  if (!first || first[1] < threshold) return undefined;
-  if (second && second[1] >= threshold && first[1] - second[1] < MARGIN) return undefined;
-  return { name: first[0], similarity: first[1] };
+  if (!first || first[1] > threshold) return undefined;
+  if (second && second[1] <= threshold && second[1] - first[1] < margin) return undefined;
+  return { name: first[0], distance: first[1] };
 }
-
-const MARGIN = 0.05;
 
 export interface SceneFaces {
   /** Faces found in each frame looked at. */
-  frames: { embedding: readonly number[] }[][];
+  frames: { descriptor: readonly number[] }[][];
 }
 
 export interface ScenePeople {
@@ -87,7 +73,7 @@ export interface ScenePeople {
 export function scenePeople(
   scene: SceneFaces,
   people: readonly PersonReference[],
-  threshold = FACE_MATCH_THRESHOLD,
+  threshold = FACE_SAME_DISTANCE,
 ): ScenePeople {
   const named = new Map<string, number>();
   let unnamed = 0;
@@ -95,51 +81,56 @@ export function scenePeople(
     const here = new Set<string>();
     let strangers = 0;
     for (const face of faces) {
-      const m = matchFace(face.embedding, people, threshold);
+      const m = matchFace(face.descriptor, people, threshold);
       if (!m || here.has(m.name)) {
         if (!m) strangers++;
         continue;
       }
       here.add(m.name);
-      named.set(m.name, Math.max(named.get(m.name) ?? 0, m.similarity));
+      named.set(m.name, Math.min(named.get(m.name) ?? Infinity, m.distance));
     }
     unnamed = Math.max(unnamed, strangers);
   }
   return {
     named: [...named.entries()]
-      .sort((a, b) => b[1] - a[1])
-      .map(([name, similarity]) => ({ name, similarity })),
+      .sort((a, b) => a[1] - b[1])
+      .map(([name, distance]) => ({ name, distance })),
     unnamed,
   };
 }
 
-export interface FaceGroup {
-  /** The face of the group with the best detector score. */
-  embedding: readonly number[];
+export interface GroupedFace<F> {
+  /** The picture of the face with the best detector score, as the caller gave it. */
+  face: F;
   match: FaceMatch | undefined;
 }
 
 /**
- * The distinct faces of a scene: faces of several frames that look alike (at the match
- * threshold) are one face, named after the best match of any of its pictures.
+ * The distinct faces of a scene: faces of several frames that look alike (within the same-person
+ * distance of the group's best picture) are one face, named after the best match of any of its
+ * pictures. Faces without a descriptor (too small to describe) are left out.
  */
-export function groupFaces(
-  frames: readonly { embedding: readonly number[]; score: number }[][],
+export function groupFaces<F extends { descriptor: readonly number[]; score: number }>(
+  frames: readonly (readonly F[])[],
   people: readonly PersonReference[],
-  threshold = FACE_MATCH_THRESHOLD,
-): FaceGroup[] {
-  const groups: (FaceGroup & { score: number })[] = [];
+  threshold = FACE_SAME_DISTANCE,
+): GroupedFace<F>[] {
+  const groups: GroupedFace<F>[] = [];
   for (const face of frames.flat()) {
-    if (face.embedding.length === 0) continue;
-    const match = matchFace(face.embedding, people, threshold);
-    const group = groups.find((g) => cosine(g.embedding, face.embedding) >= threshold);
+    if (face.descriptor.length === 0) continue;
+    const match = matchFace(face.descriptor, people, threshold);
+    let group: GroupedFace<F> | undefined;
+    let nearest = Infinity;
+    for (const g of groups) {
+      const d = faceDistance(g.face.descriptor, face.descriptor);
+      if (d <= threshold && d < nearest) [group, nearest] = [g, d];
+    }
     if (!group) {
-      groups.push({ embedding: face.embedding, match, score: face.score });
+      groups.push({ face, match });
       continue;
     }
-    if (match && (!group.match || match.similarity > group.match.similarity)) group.match = match;
-    if (face.score > group.score)
-      Object.assign(group, { embedding: face.embedding, score: face.score });
+    if (match && (!group.match || match.distance < group.match.distance)) group.match = match;
+    if (face.score > group.face.score) group.face = face;
   }
-  return groups.map(({ embedding, match }) => ({ embedding, match }));
+  return groups;
 }

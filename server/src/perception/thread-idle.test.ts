@@ -63,7 +63,7 @@ it(
     expect(perceptionLoaded()).toBe(true);
     const loaded = threads();
     expect(loaded).toBeGreaterThan(before);
-    expect(first.scenes[0]!.faces.flat().filter((f) => f.embedding.length > 0)).toHaveLength(2);
+    expect(first.scenes[0]!.faces.flat().filter((f) => f.descriptor.length > 0)).toHaveLength(2);
 
     await until(() => !perceptionLoaded(), 10_000);
     // The thread itself has ended (its WebAssembly memory goes with it), not just been forgotten.

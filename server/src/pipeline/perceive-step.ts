@@ -72,7 +72,7 @@ async function describePeople(s: StepContext): Promise<void> {
     try {
       const image = await decodePicture(s.tools.ffmpeg, await s.localFile(person.image_key));
       const seen = await perceiveImage(image, { faces: true, objects: false });
-      faces = seen.faces.map((f) => f.embedding);
+      faces = seen.faces.map((f) => f.descriptor);
     } catch (err) {
       s.signal.throwIfAborted();
       // An image ffmpeg cannot read (an SVG drawing, say) shows no face we can use.
@@ -146,9 +146,9 @@ export const perceiveStep: Step<PerceiveResult> = {
         rows.push({
           scene_idx: idx,
           face_idx: n,
-          embedding: g.embedding,
+          embedding: g.face.descriptor,
           person_name: g.match?.name ?? null,
-          similarity: g.match?.similarity ?? null,
+          similarity: g.match ? 1 - g.match.distance : null,
         }),
       );
       const who = scenePeople({ frames: scene.faces }, people);

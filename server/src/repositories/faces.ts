@@ -39,9 +39,9 @@ export async function setPersonFace(
 export async function teamPeopleFaces(
   q: Queryable,
   videoId: string,
-): Promise<{ name: string; embedding: number[] }[]> {
-  return q.query<{ name: string; embedding: number[] }>(
-    `SELECT p.name, p.face_embedding AS embedding
+): Promise<{ name: string; descriptor: number[] }[]> {
+  return q.query<{ name: string; descriptor: number[] }>(
+    `SELECT p.name, p.face_embedding AS descriptor
      FROM videos me
      JOIN videos v ON v.team_id = me.team_id
      JOIN video_people p ON p.video_id = v.id
