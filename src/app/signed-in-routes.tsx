@@ -51,6 +51,16 @@ export const SIGNED_IN_SCREENS: {
     chakra: true,
     load: async () => (await import('./screens/AdvancedSearchScreen')).AdvancedSearchScreen,
   },
+  {
+    path: ROUTES.people,
+    chakra: true,
+    load: async () => (await import('../features/people/components/PeoplePage')).PeoplePage,
+  },
+  {
+    path: ROUTES.person,
+    chakra: true,
+    load: async () => (await import('../features/people/components/PersonPage')).PersonPage,
+  },
 ];
 
 const SIGNED_IN_ROUTES = SIGNED_IN_SCREENS.map(({ path, chakra, load }) => ({

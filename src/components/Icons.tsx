@@ -47,6 +47,13 @@ export const UserIcon = (p: IconProps) => (
     <path d="M4 21c0-4 4-6 8-6s8 2 8 6" />
   </Icon>
 );
+export const PeopleIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="9" cy="8" r="3.5" />
+    <path d="M2 20c0-3.5 3-5.5 7-5.5s7 2 7 5.5" />
+    <path d="M16 4.5a3.5 3.5 0 0 1 0 7M18 14.8c2.4.6 4 2.4 4 5.2" />
+  </Icon>
+);
 export const LogoutIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4" />

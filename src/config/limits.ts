@@ -33,6 +33,12 @@ export const DEFAULT_SEARCH_SCOPE: SearchScope = 'all';
 export const PAGE_SIZE = 50;
 export const DEFAULT_PAGE = 1;
 
+/** Page sizes of the people calls (issue 30); the API takes at most PEOPLE_MAX_PAGE_SIZE. */
+export const PEOPLE_PAGE_SIZE = 24;
+export const PERSON_SCENES_PAGE_SIZE = 20;
+export const PERSON_FACES_PAGE_SIZE = 48;
+export const PEOPLE_MAX_PAGE_SIZE = 100;
+
 export const FRAME_PREVIEW_COUNT = 6;
 export const SCENE_TITLE_LENGTH = 60;
 /** One-time code length issued by the server (OPERATIONS.md settles the 4-or-6 question). */

@@ -12,6 +12,8 @@ export const ROUTES = {
   sceneFrames: '/video-detail/:id/scene/:sceneIndex/frames',
   advancedSearch: '/advanced-search/:videoId?',
   similarVideo: '/video/similar/:videoId?',
+  people: '/people',
+  person: '/people/:id',
   notFound: '/404',
 } as const;
 
@@ -48,3 +50,9 @@ export const sceneFramesPath = (id: string | number, sceneIndex: number): string
 
 export const videoDetailScenePath = (id: string | number, sceneIndex: number): string =>
   `${videoDetailPath(id)}?sceneIndex=${sceneIndex}`;
+
+export const personPath = (id: string): string => `/people/${encodeURIComponent(id)}`;
+
+/** Issue 29's deep link: the detail with the scene selected, its clip playing from `seconds`. */
+export const videoSceneAtPath = (id: string, sceneIndex: number, seconds: number): string =>
+  `${videoDetailScenePath(id, sceneIndex)}&t=${seconds}`;

@@ -6,7 +6,7 @@ import { API_REDUCER_PATH, baseQuery } from './base-query';
 export const api = createApi({
   reducerPath: API_REDUCER_PATH,
   baseQuery,
-  tagTypes: ['Video', 'Profile', 'Languages', 'Similar'],
+  tagTypes: ['Video', 'Profile', 'Languages', 'Similar', 'Person', 'FaceGrouping'],
   // Offline screens show cached answers; back online they refresh (src/features/pwa/OfflineBanner).
   refetchOnReconnect: true,
   endpoints: () => ({}),

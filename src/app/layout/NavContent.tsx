@@ -2,7 +2,14 @@
 // with a CSS module: part of every signed-in page load (issue 8).
 import type { ReactElement } from 'react';
 import { useLocation } from 'wouter';
-import { LogoutIcon, SearchIcon, ShieldIcon, UserIcon, VideoIcon } from '../../components/Icons';
+import {
+  LogoutIcon,
+  PeopleIcon,
+  SearchIcon,
+  ShieldIcon,
+  UserIcon,
+  VideoIcon,
+} from '../../components/Icons';
 import { LanguageSwitcher } from '../../components/LanguageSwitcher';
 import { PlainButton } from '../../components/PlainButton';
 import { RouteLink } from '../../components/RouteLink';
@@ -33,6 +40,12 @@ const MAIN: Entry[] = [
     label: 'nav.advancedSearch',
     icon: <SearchIcon />,
     active: (path) => path.startsWith('/advanced-search') || path.startsWith('/video/similar'),
+  },
+  {
+    href: ROUTES.people,
+    label: 'nav.people',
+    icon: <PeopleIcon />,
+    active: (path) => path === ROUTES.people || path.startsWith(`${ROUTES.people}/`),
   },
 ];
 
