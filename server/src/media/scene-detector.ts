@@ -340,8 +340,26 @@ export class SceneDetector {
         plain += m(i);
       }
       if (moved < 0.5 * plain) return 0;
+      // A slow pan over smooth gradients moves less than a block a sample, which no whole-block
+      // shift explains: the pictures 0.4 s apart are then one picture, moved.
+      const a4 = this.samples.grid(c - this.windows[1]!)!;
+      const b4 = this.samples.grid(c + this.windows[1]!)!;
+      if (explainedByMotion(a4, b4, GRID_W, GRID_H, dist(a4, b4))) return 0;
     }
     return dab * evidence;
+  }
+
+  /**
+   * Whether the steps around sample c are mostly a camera move (a shift or zoom leaves less than
+   * half of them): a pan over smooth gradients looks like a blend or an edge crossing, but each of
+   * its steps is the picture before, moved.
+   */
+  private shiftedAtCentre(c: number): boolean {
+    let shifted = 0;
+    for (let i = c - 1; i <= c + 1; i++) {
+      if (this.samples.movedBelow(i, 0.5 * this.visual.motion.get(i))) shifted++;
+    }
+    return shifted >= 2;
   }
 
   /** Standard deviation of the grey level of sample i (0 once it left the ring). */
@@ -373,6 +391,7 @@ export class SceneDetector {
     const after = (m(c + w + 1) + m(c + w + 2)) / 2;
     if (Math.min(before, after) > 0.5 * inside) return 0;
     if (explainedByMotion(a, b, GRID_W, GRID_H, dab)) return 0;
+    if (this.shiftedAtCentre(c)) return 0;
     return dab * (1 - r / dab);
   }
 

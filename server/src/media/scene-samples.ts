@@ -83,6 +83,18 @@ export class RecentSamples {
     return this.stats[this.stats.length - 1 - offset];
   }
 
+  /**
+   * Whether a camera move explains the change from sample i-1 to i up to `limit` (stops at the
+   * first move that does: cheaper than movedAt when a shift fits).
+   */
+  movedBelow(i: number, limit: number): boolean {
+    const hit = this.moved.get(i);
+    if (hit !== undefined) return hit < limit;
+    const a = this.grid(i - 1);
+    const b = this.grid(i);
+    return !!a && !!b && movedDist(a, b, GRID_W, GRID_H, limit) < limit;
+  }
+
   /** What is left of the change from sample i-1 to i once a camera move is allowed for. */
   movedAt(i: number): number {
     const hit = this.moved.get(i);
@@ -91,7 +103,7 @@ export class RecentSamples {
     const b = this.grid(i);
     const value = a && b ? movedDist(a, b, GRID_W, GRID_H) : 0;
     this.moved.set(i, value);
-    for (const k of this.moved.keys()) if (k < i - 4) this.moved.delete(k);
+    for (const k of this.moved.keys()) if (k < this.count - this.capacity) this.moved.delete(k);
     return value;
   }
 }
