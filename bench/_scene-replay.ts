@@ -88,7 +88,7 @@ export function detectSamples(raw: Buffer, minSceneMs = 1000): { found: number[]
 }
 
 /** The per-sample change and brightness around ms (what the detector saw). */
-function around(d: SceneDetector, ms: number): string {
+function around(d: Current, ms: number): string {
   const c = Math.round((ms * STATS_FPS) / 1000);
   const rows: string[] = [];
   for (let i = Math.max(1, c - 8); i <= Math.min(d.visual.count - 1, c + 8); i++) {
