@@ -1,9 +1,10 @@
-// What one picture shows: faces (with their 1024-number embeddings) and COCO objects. One call
-// per picture on this thread's Human; the caller says which models to run, so a frame without
-// faces costs only the face detector. Runs in the perception thread (thread.ts), never on the
-// server's own thread.
+// What one picture shows: faces (found by Human's BlazeFace, each described by face-api's
+// ResNet-34: face-descriptor.ts) and COCO objects. One call per picture on this thread's models;
+// the caller says which to run, so a frame without faces costs only the face detector. Runs in
+// the perception thread (thread.ts), never on the server's own thread.
 import type { Config } from '@vladmandic/human';
 import type { RgbImage } from '../analysis/local/ocr-image.ts';
+import { getFaceDescriber } from './face-descriptor.ts';
 import { getHuman, imageTensor } from './human.ts';
 
 export interface FaceFinding {
@@ -11,7 +12,7 @@ export interface FaceFinding {
   box: [number, number, number, number];
   /** Detector confidence, 0..1. */
   score: number;
-  /** The face's descriptor; empty when the face was too small to describe. */
+  /** 128 numbers (ResNet-34); empty when the face was too small to describe. */
   descriptor: number[];
 }
 
@@ -43,6 +44,7 @@ export async function perceiveOnThisThread(
   what: PerceiveWhat,
 ): Promise<Perception> {
   const h = await getHuman();
+  const describer = what.faces ? await getFaceDescriber() : undefined;
   const input = imageTensor(h, image.width, image.height, image.data);
   // One model family per call, so each is timed on its own (Human reports only totals).
   const run = async (face: boolean, object: boolean) => {
@@ -54,22 +56,23 @@ export async function perceiveOnThisThread(
   };
   try {
     const face = what.faces ? await run(true, false) : undefined;
+    const describing = performance.now();
+    const faces: FaceFinding[] = [];
+    for (const f of face?.result.face ?? []) {
+      const score = f.boxScore ?? f.score;
+      if (score < MIN_FACE_SCORE) continue;
+      const box = f.box.map((v) => Math.round(v)) as [number, number, number, number];
+      const described = Math.min(box[2], box[3]) >= MIN_DESCRIBED_FACE_PX;
+      const descriptor = described ? await describer!.describe(input, box) : undefined;
+      faces.push({ box, score, descriptor: descriptor ?? [] });
+    }
+    // The face models' time: the detector's call and the descriptions.
+    const faceMs = face ? face.ms + performance.now() - describing : 0;
     const object = what.objects ? await run(false, true) : undefined;
-    const faces: FaceFinding[] = (face?.result.face ?? [])
-      .filter((f) => (f.boxScore ?? f.score) >= MIN_FACE_SCORE)
-      .map((f) => {
-        const box = f.box.map((v) => Math.round(v)) as [number, number, number, number];
-        const described = Math.min(box[2], box[3]) >= MIN_DESCRIBED_FACE_PX;
-        return {
-          box,
-          score: f.boxScore ?? f.score,
-          descriptor: described && f.embedding?.length ? [...f.embedding] : [],
-        };
-      });
     return {
       faces,
       objects: (object?.result.object ?? []).map((o) => ({ label: o.label, score: o.score })),
-      ms: { face: face?.ms ?? 0, object: object?.ms ?? 0 },
+      ms: { face: faceMs, object: object?.ms ?? 0 },
     };
   } finally {
     input.dispose();

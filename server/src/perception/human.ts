@@ -33,7 +33,8 @@ export const BASE_CONFIG: Partial<Config> = {
     detector: { rotation: false, maxDetected: 8, minConfidence: 0.5, return: false },
     mesh: { enabled: true },
     iris: { enabled: false },
-    description: { enabled: true },
+    // FaceRes is not used: faces are described by ResNet-34 (face-descriptor.ts).
+    description: { enabled: false },
     emotion: { enabled: false },
     antispoof: { enabled: false },
     liveness: { enabled: false },

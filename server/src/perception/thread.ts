@@ -11,6 +11,7 @@ import type { RgbImage } from '../analysis/local/ocr-image.ts';
 import { threadCalls, type ThreadCalls } from '../lib/thread-calls.ts';
 import { tsWorker } from '../lib/ts-worker.ts';
 import type { Perception, PerceiveWhat } from './detect.ts';
+import { FACE_API_BUNDLE } from './face-descriptor.ts';
 import { HUMAN_BUNDLE } from './human.ts';
 import { IdleUnload } from './thread-idle.ts';
 import type { LoadTask, PerceiveTask } from './thread-worker.ts';
@@ -27,7 +28,7 @@ function call<R>(task: object, transfer: ArrayBuffer[] = []): Promise<R> {
 function thread(): ThreadCalls {
   if (current) return current.calls;
   const worker = tsWorker(new URL('./thread-worker.ts', import.meta.url), {
-    preload: [HUMAN_BUNDLE],
+    preload: [HUMAN_BUNDLE, FACE_API_BUNDLE],
   });
   const started = { worker, calls: threadCalls(worker, 'perception') };
   // A thread that died fails its pictures (threadCalls); the next picture starts a new one.
