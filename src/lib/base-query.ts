@@ -106,6 +106,13 @@ function parseJson(text: string): unknown {
   }
 }
 
+/**
+ * The detail of the one 403 that refuses an action to a signed-in user who is not a team
+ * administrator (issue 30's team setting): the session is fine, so it is shown, not logged out
+ * (docs/decisions/admin-only-403.md).
+ */
+export const ADMIN_ONLY_DETAIL = 'Only a team administrator can change this.';
+
 function isInitialPasswordError(error: ApiError): boolean {
   return error.status === 403 && error.detail === INITIAL_PASSWORD_DETAIL;
 }
@@ -119,6 +126,7 @@ export function settleFailure(
   dispatch: (action: UnknownAction) => unknown,
 ): ApiError {
   if (error.status !== 401 && error.status !== 403) return error;
+  if (error.status === 403 && error.detail === ADMIN_ONLY_DETAIL) return error;
   // Decided in docs/decisions/forced-password-change.md: this one 403 leads to Change password, not to Login.
   if (isInitialPasswordError(error)) {
     dispatch(initialPasswordRequired());

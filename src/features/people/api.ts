@@ -115,11 +115,16 @@ const peopleApi = api.injectEndpoints({
       invalidatesTags: (_result, error, { into }) =>
         error ? [] : [{ type: 'Person', id: into }, ...PEOPLE_SHOWN_ELSEWHERE],
     }),
-    rejectFace: build.mutation<unknown, { personId: string; faceId: number }>({
-      query: ({ personId, faceId }) => ({
-        url: `/api/people/${encodeURIComponent(personId)}/faces/${faceId}/reject`,
-        method: 'POST',
-      }),
+    rejectFace: build.mutation<null, { personId: string; faceId: number }>({
+      async queryFn({ personId, faceId }, _api, _extra, baseQuery) {
+        const result = await baseQuery({
+          url: `/api/people/${encodeURIComponent(personId)}/faces/${faceId}/reject`,
+          method: 'POST',
+        });
+        // The call answers 204 No Content, which the section 7 rule (200/201 only) calls a failure.
+        if (!result.error || result.error.status === 204) return { data: null };
+        return { error: result.error };
+      },
       invalidatesTags: (_result, error, { personId }) =>
         error ? [] : [{ type: 'Person', id: personId }, ...PEOPLE_SHOWN_ELSEWHERE],
     }),
