@@ -124,6 +124,9 @@ export const REPORT_CAPTIONS_MAX = 2_000;
 /** Width of the scene thumbnails embedded in the report. */
 export const REPORT_THUMB_WIDTH = 240;
 
+/** Longest side of a face crop shown on the People pages (px; issue 30). */
+export const FACE_CROP_PX = 112;
+
 // --- Background work (privacy policy in product-spec section 1; issue 14) ---
 /** Videos and their results are deleted this many years after upload, checked once a day. */
 export const VIDEO_RETENTION_YEARS = 3;
