@@ -47,6 +47,16 @@ export function affineResidual(a: Grid, b: Grid): number {
   return r / n;
 }
 
+/** Mean absolute deviation of a grid's values from their mean: its detail, 0..1. */
+export function spread(g: Grid): number {
+  let sum = 0;
+  for (let i = 0; i < g.length; i++) sum += g[i]!;
+  const mean = sum / g.length;
+  let dev = 0;
+  for (let i = 0; i < g.length; i++) dev += Math.abs(g[i]! - mean);
+  return dev / g.length;
+}
+
 /** Per block of a grid, the mean absolute change of its three channels from a to b. */
 export function blockSteps(a: Grid, b: Grid): Float32Array {
   const steps = new Float32Array(a.length / 3);

@@ -20,6 +20,7 @@ import {
   explainedByMotion,
   fadeBottom,
   movedDist,
+  spread,
   varianceDip,
   wipeEvidence,
 } from './scene-detect-signals.ts';
@@ -198,10 +199,11 @@ export class SceneDetector {
   private checkCut(i: number): void {
     const d = this.visual.motion.get(i);
     const m = (j: number): number => (j < this.visual.count ? this.visual.motion.get(j) : 0);
-    let baseline = 0;
-    let k = 0;
-    for (let j = i - 1; j >= Math.max(1, i - 5); j--, k++) baseline += m(j);
-    baseline = k > 0 ? baseline / k : 0;
+    // The median of the five changes before: a flash among them does not hide the cut after it.
+    const recent: number[] = [];
+    for (let j = i - 1; j >= Math.max(1, i - 5); j--) recent.push(m(j));
+    recent.sort((x, y) => x - y);
+    const baseline = recent.length > 0 ? recent[recent.length >> 1]! : 0;
     // Between still pictures, a small jump that stays still after is a cut (slides, title cards);
     // the steps of a fade, a dissolve or a wipe go on the next sample (or the one after, when the
     // reference-only decode repeated a picture).
@@ -218,7 +220,15 @@ export class SceneDetector {
     // A step of a fade only darkens or brightens the same picture (towards black or white), and
     // so does a cut between two title cards of one layout (light to dark): a fade keeps going the
     // next or previous sample, a cut changes in one.
-    if (affineResidual(before, now) < 0.25 * d && this.brightnessDrifts(i)) return;
+    // A cut to a dark, nearly flat picture fits too (a gain near 0): a fade step leaves little
+    // of the new picture's own detail unexplained.
+    const residual = affineResidual(before, now);
+    if (
+      residual < 0.25 * d &&
+      (residual < 0.5 * spread(now) || spread(now) < FLAT_SD / 3) &&
+      this.brightnessDrifts(i)
+    )
+      return;
     // In fast camera moves the usual change is large too: what a move cannot explain decides.
     if (!still && d < CUT_RATIO * Math.max(baseline, 0.01)) {
       const left = this.samples.movedAt(i);
