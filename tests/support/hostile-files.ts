@@ -108,8 +108,8 @@ export async function pngWithTransportStream(): Promise<Buffer> {
   ]);
 }
 
-/** The JPEG with an EXIF block (APP1, big-endian TIFF) whose Orientation tag is `orientation`. */
-export function withExifOrientation(jpeg: Buffer, orientation: number): Buffer {
+/** A big-endian TIFF block whose one tag is Orientation = `orientation`. */
+function orientationTiff(orientation: number): Buffer {
   const tiff = Buffer.alloc(26);
   tiff.write('MM', 0, 'latin1');
   tiff.writeUInt16BE(42, 2);
@@ -120,21 +120,36 @@ export function withExifOrientation(jpeg: Buffer, orientation: number): Buffer {
   tiff.writeUInt32BE(1, 14);
   tiff.writeUInt16BE(orientation, 18);
   tiff.writeUInt32BE(0, 22); // no next IFD
-  const body = Buffer.concat([Buffer.from('Exif\0\0', 'latin1'), tiff]);
+  return tiff;
+}
+
+/** The JPEG with an EXIF block (APP1, big-endian TIFF) whose Orientation tag is `orientation`. */
+export function withExifOrientation(jpeg: Buffer, orientation: number): Buffer {
+  const body = Buffer.concat([Buffer.from('Exif\0\0', 'latin1'), orientationTiff(orientation)]);
   const marker = Buffer.from([0xff, 0xe1, 0, 0]);
   marker.writeUInt16BE(body.length + 2, 2);
   return Buffer.concat([jpeg.subarray(0, 2), marker, body, jpeg.subarray(2)]);
 }
 
-/** A 64 x 32 JPEG as a camera stores it: the left half red, the right half blue. */
-export async function halvesJpeg(): Promise<Buffer> {
+/** The PNG with an eXIf chunk (a bare TIFF block) right after IHDR, Orientation `orientation`. */
+export function withPngExifOrientation(png: Buffer, orientation: number): Buffer {
+  const afterHeader = 8 + 12 + png.readUInt32BE(8); // signature, then IHDR's length, type, CRC
+  return Buffer.concat([
+    png.subarray(0, afterHeader),
+    pngChunk('eXIf', orientationTiff(orientation)),
+    png.subarray(afterHeader),
+  ]);
+}
+
+/** A 64 x 32 JPEG (or PNG) as a camera stores it: the left half red, the right half blue. */
+export async function halvesPicture(codec: 'mjpeg' | 'png' = 'mjpeg'): Promise<Buffer> {
   const { stdout } = await runProcess(ffmpeg(), [
     ...QUIET,
     '-f',
     'lavfi',
     '-i',
     'color=red:size=64x32,drawbox=x=32:y=0:w=32:h=32:color=blue:t=fill',
-    ...['-frames:v', '1', '-c:v', 'mjpeg', '-f', 'image2pipe', 'pipe:1'],
+    ...['-frames:v', '1', '-c:v', codec, '-f', 'image2pipe', 'pipe:1'],
   ]);
   return stdout;
 }

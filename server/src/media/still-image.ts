@@ -1,5 +1,6 @@
 // What a still picture's first bytes say: its kind (by magic bytes, never by name) and, for a
-// JPEG, the EXIF orientation a phone writes instead of turning the pixels.
+// JPEG (APP1) or a PNG (eXIf chunk), the EXIF orientation a phone writes instead of turning the
+// pixels.
 
 export type PictureKind = 'jpg' | 'png' | 'svg';
 
@@ -29,6 +30,26 @@ export function exifOrientation(jpeg: Buffer): number {
     }
     at += 2 + length;
   }
+  return 1;
+}
+
+/** The Orientation tag (1-8) of a PNG's eXIf chunk (a bare TIFF block); 1 when there is none. */
+export function pngOrientation(png: Buffer): number {
+  let at = PNG_SIGNATURE.length;
+  while (at + 8 <= png.length) {
+    const length = png.readUInt32BE(at);
+    const type = png.toString('latin1', at + 4, at + 8);
+    if (type === 'eXIf') return tiffOrientation(png.subarray(at + 8, at + 8 + length));
+    if (type === 'IEND') break;
+    at += 12 + length; // length, type, data, CRC
+  }
+  return 1;
+}
+
+/** The EXIF orientation of a picture of this kind (an SVG has none). */
+export function pictureOrientation(kind: PictureKind, head: Buffer): number {
+  if (kind === 'jpg') return exifOrientation(head);
+  if (kind === 'png') return pngOrientation(head);
   return 1;
 }
 

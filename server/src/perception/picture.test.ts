@@ -7,9 +7,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { RgbImage } from '../analysis/local/ocr-image.ts';
 import {
   declaredSizeSvg,
-  halvesJpeg,
+  halvesPicture,
   pngWithTransportStream,
   withExifOrientation,
+  withPngExifOrientation,
 } from '../../../tests/support/hostile-files.ts';
 import { PICTURE_MAX_SIDE } from '../limits.ts';
 import { decodePicture } from './picture.ts';
@@ -35,7 +36,7 @@ function colourAt(image: RgbImage, x: number, y: number): string {
 
 describe('people pictures', () => {
   it('turns a phone photo upright by its EXIF orientation', async () => {
-    const jpeg = await halvesJpeg(); // 64 x 32: red left, blue right
+    const jpeg = await halvesPicture(); // 64 x 32: red left, blue right
     const plain = await decodePicture('ffmpeg', write('plain.jpg', jpeg));
     expect([plain.width, plain.height]).toEqual([64, 32]);
     expect([colourAt(plain, 8, 16), colourAt(plain, 56, 16)]).toEqual(['red', 'blue']);
@@ -47,6 +48,17 @@ describe('people pictures', () => {
     expect([eight.width, eight.height]).toEqual([32, 64]);
     expect([colourAt(eight, 16, 8), colourAt(eight, 16, 56)]).toEqual(['blue', 'red']);
     const three = await decodePicture('ffmpeg', write('three.jpg', withExifOrientation(jpeg, 3)));
+    expect([colourAt(three, 8, 16), colourAt(three, 56, 16)]).toEqual(['blue', 'red']);
+  });
+
+  it('turns a PNG upright by the orientation in its eXIf chunk, as a JPEG', async () => {
+    const png = await halvesPicture('png'); // 64 x 32: red left, blue right
+    const plain = await decodePicture('ffmpeg', write('plain.png', png));
+    expect([colourAt(plain, 8, 16), colourAt(plain, 56, 16)]).toEqual(['red', 'blue']);
+    const six = await decodePicture('ffmpeg', write('six.png', withPngExifOrientation(png, 6)));
+    expect([six.width, six.height]).toEqual([32, 64]);
+    expect([colourAt(six, 16, 8), colourAt(six, 16, 56)]).toEqual(['red', 'blue']);
+    const three = await decodePicture('ffmpeg', write('three.png', withPngExifOrientation(png, 3)));
     expect([colourAt(three, 8, 16), colourAt(three, 56, 16)]).toEqual(['blue', 'red']);
   });
 

@@ -1,6 +1,6 @@
 // A people picture decoded to RGB pixels through one bounded path (issue 28): its kind from its
 // magic bytes forces ffmpeg's demuxer (args.ts pictureArgs), an SVG is rasterised at most
-// PICTURE_MAX_SIDE a side whatever it declares, a JPEG is turned upright by its EXIF
+// PICTURE_MAX_SIDE a side whatever it declares, a JPEG or a PNG is turned upright by its EXIF
 // orientation, and any picture's longer side is brought down to the same PICTURE_MAX_SIDE.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -10,10 +10,11 @@ import { PICTURE_MAX_SIDE } from '../limits.ts';
 import { pictureArgs } from '../media/args.ts';
 import { parsePpms } from '../media/rgb-frames.ts';
 import { runProcess } from '../media/run.ts';
-import { exifOrientation, pictureKind } from '../media/still-image.ts';
+import { pictureKind, pictureOrientation } from '../media/still-image.ts';
 import { boundSvgSize } from './svg-size.ts';
 
-/** Header bytes read for the kind and the EXIF block (APP1 is at most 64 KB). */
+/** Header bytes read for the kind and the EXIF block (APP1 is at most 64 KB; a PNG's eXIf
+ * chunk comes before its pixels). */
 const HEAD_BYTES = 128 * 1024;
 
 async function readHead(file: string): Promise<Buffer> {
@@ -44,7 +45,7 @@ export async function decodePicture(
       const svg = await fs.promises.readFile(file, 'utf8');
       await fs.promises.writeFile(input, boundSvgSize(svg, PICTURE_MAX_SIDE));
     }
-    const orientation = kind === 'jpg' ? exifOrientation(head) : 1;
+    const orientation = pictureOrientation(kind, head);
     const { stdout } = await runProcess(
       ffmpeg,
       pictureArgs(input, { kind, maxSide: PICTURE_MAX_SIDE, orientation }),
