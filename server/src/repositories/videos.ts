@@ -194,7 +194,7 @@ export async function findVideoDetail(
                    WHERE o.team_id = v.team_id AND p.name IN (
                      SELECT person_name FROM scene_faces WHERE video_id = v.id)
                    ORDER BY p.name, (p.video_id = v.id) DESC,
-                     (p.face_embedding IS NOT NULL) DESC, o.created_at`)} AS faces,
+                     (p.descriptor IS NOT NULL OR p.face_embedding IS NOT NULL) DESC, o.created_at`)} AS faces,
        (SELECT json_build_object('scenes', data -> 'scenes', 'screen_text', data -> 'screenText')
         FROM pipeline_steps WHERE video_id = v.id AND step = 'perceive') AS perceived
      FROM videos v WHERE v.id = $1 AND v.team_id = $2`,
