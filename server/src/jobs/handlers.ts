@@ -2,6 +2,7 @@
 // to start when a name has two handlers or a required job has none (registry.ts).
 import { sendResetLinkHandler } from '../accounts/background.ts';
 import { sendAnonymousMailHandler, sendMailHandler } from '../mail/send-mail-job.ts';
+import { reindexVideoHandler } from '../people/reindex.ts';
 import { analyseVideoHandler } from '../pipeline/analyse-video.ts';
 import { makeReportHandler } from '../report/handler.ts';
 import { deleteExpiredVideosHandler } from '../retention/delete-expired.ts';
@@ -23,5 +24,6 @@ export function productHandlers(): JobHandler[] {
     pruneJobsHandler,
     deleteExpiredVideosHandler,
     vacuumSearchHandler,
+    reindexVideoHandler,
   ];
 }

@@ -12,6 +12,8 @@ export const JobName = {
   PruneJobs: 'prune-jobs',
   DeleteExpiredVideos: 'delete-expired-videos',
   VacuumSearch: 'vacuum-search',
+  /** A video's search documents again after people were named or corrected (issue 30). */
+  ReindexVideo: 'reindex-video',
 } as const;
 
 export type JobName = (typeof JobName)[keyof typeof JobName];
@@ -30,6 +32,7 @@ export const QUICK_JOBS: readonly JobName[] = [
   JobName.PruneJobs,
   JobName.DeleteExpiredVideos,
   JobName.VacuumSearch,
+  JobName.ReindexVideo,
 ];
 
 /**

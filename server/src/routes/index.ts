@@ -5,6 +5,7 @@ import { registerAssetRoutes } from './assets/index.ts';
 import { registerUploadRoutes } from './uploads/index.ts';
 import { registerAccountRoutes } from './auth/index.ts';
 import { registerOutputRoutes } from './outputs/index.ts';
+import { registerPeopleRoutes } from './people/index.ts';
 import { registerVideoRoutes } from './videos/index.ts';
 
 export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -13,5 +14,6 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
   await registerVideoRoutes(app, ctx);
   await registerAssetRoutes(app, ctx);
   await registerUploadRoutes(app, ctx);
+  await registerPeopleRoutes(app, ctx);
   registerOutputRoutes(app, ctx);
 }

@@ -46,12 +46,24 @@ export async function loadVideoDocs(q: Queryable, videoId: string): Promise<Vide
     'SELECT idx, description, captions FROM scenes WHERE video_id = $1 ORDER BY idx',
     [videoId],
   );
+  // The people seen in each scene (issue 30): found by name once named, renamed with them.
+  const seen = await q.query<{ scene_idx: number; name: string }>(
+    `SELECT DISTINCT scene_idx, person_name AS name FROM scene_faces
+     WHERE video_id = $1 AND person_name IS NOT NULL ORDER BY scene_idx, name`,
+    [videoId],
+  );
+  const seenIn = (idx: number): string =>
+    seen
+      .filter((s) => s.scene_idx === idx)
+      .map((s) => s.name)
+      .join(' ');
   const videoText = [
     video.title ?? '',
     video.summary ?? '',
     tagNames(video.tags).join(' '),
     video.about_this_video,
     people.map((p) => p.name).join(' '),
+    [...new Set(seen.map((s) => s.name))].join(' '),
     scenes.map((s) => s.captions).join(' '),
   ]
     .filter((s) => s.trim())
@@ -61,7 +73,7 @@ export async function loadVideoDocs(q: Queryable, videoId: string): Promise<Vide
     videoText,
     scenes: scenes.map((s) => ({
       idx: s.idx,
-      text: [s.description, s.captions].filter((x) => x.trim()).join('\n'),
+      text: [s.description, s.captions, seenIn(s.idx)].filter((x) => x.trim()).join('\n'),
     })),
   };
 }

@@ -10,6 +10,7 @@ import {
   embeddingInput,
   loadVideoDocs,
   SCENE_DOC,
+  type VideoDocs,
   toVectorLiteral,
   VIDEO_DOC,
   VIDEO_SCENE_IDX,
@@ -87,6 +88,39 @@ function isZero(v: readonly number[]): boolean {
   return v.every((x) => x === 0);
 }
 
+function docRows(docs: VideoDocs, scenes?: ReadonlySet<number>): DocRows[] {
+  return [
+    { kind: VIDEO_DOC, sceneIdx: VIDEO_SCENE_IDX, tf: termFrequencies(docs.videoText) },
+    ...docs.scenes
+      .filter((s) => !scenes || scenes.has(s.idx))
+      .map((s) => ({ kind: SCENE_DOC, sceneIdx: s.idx, tf: termFrequencies(s.text) })),
+  ];
+}
+
+/**
+ * Rebuilds the keyword rows of a video's own document and of these scenes, in the caller's
+ * transaction, vectors untouched: names of people changed (server/src/people/reindex.ts), and
+ * keyword search must find the new name as soon as the change is answered.
+ */
+export async function indexVideoKeywords(
+  q: Queryable,
+  videoId: string,
+  scenes: ReadonlySet<number>,
+): Promise<void> {
+  const docs = await loadVideoDocs(q, videoId);
+  if (!docs) return;
+  const idxs = [VIDEO_SCENE_IDX, ...scenes];
+  await q.query(
+    'DELETE FROM search_documents WHERE video_id = $1 AND scene_idx = ANY ($2::int[])',
+    [videoId, idxs],
+  );
+  await q.query('DELETE FROM search_postings WHERE video_id = $1 AND scene_idx = ANY ($2::int[])', [
+    videoId,
+    idxs,
+  ]);
+  await insertDocs(q, videoId, docs.teamId, docRows(docs, scenes));
+}
+
 /** (Re)builds the index rows of a video. Does nothing when the video is gone. */
 export async function indexVideo(
   ctx: IndexCtx,
@@ -103,10 +137,7 @@ export async function indexVideo(
     return v && !isZero(v) && texts[i]!.trim() ? toVectorLiteral(v) : null;
   };
 
-  const rows: DocRows[] = [
-    { kind: VIDEO_DOC, sceneIdx: VIDEO_SCENE_IDX, tf: termFrequencies(docs.videoText) },
-    ...docs.scenes.map((s) => ({ kind: SCENE_DOC, sceneIdx: s.idx, tf: termFrequencies(s.text) })),
-  ];
+  const rows = docRows(docs);
   await ctx.db.tx(async (q) => {
     await deleteRows(q, videoId);
     await insertDocs(q, videoId, docs.teamId, rows);
