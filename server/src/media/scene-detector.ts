@@ -51,6 +51,8 @@ const FLASH = 3;
 /** In moving pictures: a jump this far above the recent change is checked against camera moves. */
 const CUT_MOVING_RATIO = 1.4;
 const GRAD_MIN = 0.09;
+/** Weakest variance-dip evidence kept (varianceDip, 0..1): a turn over gradients sags a little. */
+const DIP_MIN = 0.5;
 /** A neighbouring step of a fade changes the brightness by at least this share of the step. */
 const FADE_STEP = 0.1;
 const LINEAR_MAX = 0.2;
@@ -394,9 +396,11 @@ export class SceneDetector {
     // A pan across smooth gradients is locally a blend too; a cross-fade between still pictures
     // is not surrounded by the same steady change on both sides.
     const m = (i: number): number => this.visual.motion.get(i);
-    let inside = 0;
-    for (let i = c - w + 1; i <= c + w; i++) inside += m(i);
-    inside /= 2 * w;
+    // The median step inside: a flash's two steps do not make a steady move look like a blend.
+    const steps: number[] = [];
+    for (let i = c - w + 1; i <= c + w; i++) steps.push(m(i));
+    steps.sort((x, y) => x - y);
+    const inside = steps[w]!;
     const before = (m(c - w) + m(c - w - 1)) / 2;
     const after = (m(c + w + 1) + m(c + w + 2)) / 2;
     if (Math.min(before, after) > 0.5 * inside) return 0;
@@ -412,7 +416,7 @@ export class SceneDetector {
     const [a, q1, mid, q3, b] = [c - w, c - h, c, c + h, c + w].map((i) => this.samples.stat(i));
     if (!a || !q1 || !mid || !q3 || !b) return 0;
     const dip = varianceDip({ a, q1, c: mid, q3, b });
-    if (dip === 0) return 0;
+    if (dip < DIP_MIN) return 0;
     if (
       explainedByMotion(this.samples.grid(c - w)!, this.samples.grid(c + w)!, GRID_W, GRID_H, dab)
     )
