@@ -2,6 +2,8 @@
 // an SVG inside an SVG, a PNG declaring 30000 x 30000 pixels. Each answers 422 in the error
 // format with its reason, the video's earlier people stay, and the pictures are checked in a
 // worker thread, so /api/health answers while a heavy request is being checked.
+import fs from 'node:fs';
+import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imagePool } from '../../../server/src/routes/uploads/image-pool.ts';
@@ -111,16 +113,41 @@ describe('hostile people images', () => {
     expect(await storedNames()).toEqual(['Ann', 'Bob', 'Cy']);
   });
 
-  it('refuses a set of pictures over the byte budget of one request, naming the first over', async () => {
-    // 9.5 MB PNGs (a small picture with a private chunk of padding): the eleventh is over 100 MB.
+  it('stops reading a set of pictures at the first over the budget, leaving no temporary file', async () => {
+    // 9.5 MB PNGs (a small picture with a private chunk of padding): the eleventh is over 100 MB,
+    // and four more follow it that the server must not wait for.
     const padded = (n: number): Buffer => withPadding(pngImage(64, 48), 9.5 * 1024 * 1024 + n);
-    const people: Person[] = Array.from({ length: 11 }, (_, i) => [
-      `P${i}`,
-      padded(i),
-      `p${i}.png`,
-    ]);
-    const res = await upload(people);
-    expectRefused(res, 10, /^The pictures together must not exceed 100MB/);
+    const form = new FormData();
+    for (let i = 0; i < 15; i++) form.append('names[]', `P${i}`);
+    for (let i = 0; i < 15; i++) form.append('images[]', new Blob([padded(i)]), `p${i}.png`);
+    const encoded = new Response(form);
+    let sent = 0;
+    const counted = encoded.body!.pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>({
+        transform(chunk, out) {
+          sent += chunk.byteLength;
+          out.enqueue(chunk);
+        },
+      }),
+    );
+    const res = await fetch(`${server.url}/api/videos/${videoId}/upload-people-images`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': encoded.headers.get('content-type')!,
+      },
+      body: counted,
+      duplex: 'half',
+    } as RequestInit);
+    const sentAtAnswer = sent;
+    expectRefused(
+      { status: res.status, body: (await res.json()) as Answer['body'] },
+      10,
+      /^The pictures together must not exceed 100MB/,
+    );
+    // Answered before the last two pictures were sent (all 142 MB used to be stored first).
+    expect(sentAtAnswer).toBeLessThan(13 * 9.5 * 1024 * 1024);
+    expect(fs.readdirSync(path.join(server.dataDir, 'tmp'))).toEqual([]);
     expect(await storedNames()).toEqual(['Ann', 'Bob', 'Cy']);
   });
 

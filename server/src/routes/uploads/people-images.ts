@@ -15,6 +15,7 @@ import { receiveToFile, TooLargeError } from '../../storage/uploads-local.ts';
 import { ImageRejected } from './image-limits.ts';
 import { imagePool } from './image-pool.ts';
 import type { ImageChecked } from './image-worker.ts';
+import { closeAfterAnswer } from './unread-body.ts';
 import { uploadingVideo, videoIdParams } from './video-access.ts';
 
 export const PAIR_MESSAGE = 'Please add both the name and the image for this section.';
@@ -23,11 +24,6 @@ export const TYPE_MESSAGE = 'The image must be a JPEG, PNG or SVG file.';
 export const BUDGET_MESSAGE =
   `The pictures together must not exceed ${PEOPLE_IMAGES_MAX_BYTES / MEGABYTE}MB ` +
   '(SVGs counted as cleaned); please send smaller pictures.';
-
-interface Received {
-  file: string;
-  filename: string;
-}
 
 function invalid(loc: (string | number)[], msg: string): HttpError {
   const entry: DetailEntry = { loc: ['body', ...loc], msg, type: 'value_error' };
@@ -55,11 +51,30 @@ async function readHead(file: string): Promise<Buffer> {
 
 const isField = (name: string, base: string): boolean => name === base || name === `${base}[]`;
 
+/** One received picture checked (kind, then the pool: an SVG rebuilt to its own clean file). */
+async function checkReceived(
+  file: string,
+  filename: string,
+  index: number,
+): Promise<ImageChecked & { kind: PictureKind }> {
+  const kind = imageKind(await readHead(file), filename);
+  if (!kind) throw invalid(['images', index], TYPE_MESSAGE);
+  let checked: ImageChecked;
+  try {
+    checked = await imagePool().check({ kind, file, cleanFile: `${file}.clean.svg` });
+  } catch (err) {
+    if (err instanceof ImageRejected) throw invalid(['images', index], err.message);
+    throw err;
+  }
+  if (checked.file !== file) await fs.promises.rm(file, { force: true });
+  return { ...checked, kind };
+}
+
 export function registerPeopleImages(app: FastifyInstance, ctx: AppContext): void {
   app.post<{ Params: { id: string } }>(
     '/api/videos/:id/upload-people-images',
     { schema: { params: videoIdParams } },
-    async (request) => {
+    async (request, reply) => {
       const video = await uploadingVideo(ctx, request, request.params.id);
       if (!request.isMultipart())
         throw new HttpError(415, 'Send the people as multipart/form-data.');
@@ -67,7 +82,11 @@ export function registerPeopleImages(app: FastifyInstance, ctx: AppContext): voi
       await fs.promises.mkdir(tmpDir, { recursive: true });
       try {
         const names: string[] = [];
-        const images: Received[] = [];
+        // Each picture is checked as soon as it has arrived, one at a time off the event loop,
+        // each to its own file: the budget is known while the request streams, and the first
+        // picture over it stops the upload (nothing after it is stored).
+        const prepared: { kind: PictureKind; file: string }[] = [];
+        let total = 0;
         for await (const part of request.parts()) {
           if (part.type === 'field') {
             if (isField(part.fieldname, 'names')) names.push(String(part.value));
@@ -77,29 +96,28 @@ export function registerPeopleImages(app: FastifyInstance, ctx: AppContext): voi
             part.file.resume();
             continue;
           }
-          if (images.length >= PEOPLE_MAX) {
+          const i = prepared.length;
+          if (i >= PEOPLE_MAX) {
             throw invalid(['images'], `At most ${PEOPLE_MAX} people can be added to a video.`);
           }
-          const file = path.join(tmpDir, String(images.length));
+          const file = path.join(tmpDir, String(i));
           try {
             await receiveToFile(part.file, file, IMAGE_MAX_BYTES);
           } catch (err) {
-            if (err instanceof TooLargeError)
-              throw invalid(['images', images.length], SIZE_MESSAGE);
+            if (err instanceof TooLargeError) throw invalid(['images', i], SIZE_MESSAGE);
             throw err;
           }
-          images.push({ file, filename: part.filename });
+          const checked = await checkReceived(file, part.filename, i);
+          total += checked.bytes;
+          if (total > PEOPLE_IMAGES_MAX_BYTES) throw invalid(['images', i], BUDGET_MESSAGE);
+          prepared.push({ kind: checked.kind, file: checked.file });
         }
-        if (names.length !== images.length) throw invalid(['names'], PAIR_MESSAGE);
+        if (names.length !== prepared.length) throw invalid(['names'], PAIR_MESSAGE);
         if (names.length > PEOPLE_MAX) {
           throw invalid(['names'], `At most ${PEOPLE_MAX} people can be added to a video.`);
         }
-        // Checked one at a time off the event loop, each picture to its own file: only the
-        // files and their sizes are kept, never the pictures together in memory.
-        const prepared: { name: string; kind: PictureKind; file: string }[] = [];
-        let total = 0;
-        for (const [i, image] of images.entries()) {
-          const name = names[i]!.trim();
+        for (const [i, raw] of names.entries()) {
+          const name = raw.trim();
           if (!name) throw invalid(['names', i], PAIR_MESSAGE);
           if (name.length > PERSON_NAME_MAX_LENGTH) {
             throw invalid(
@@ -107,23 +125,6 @@ export function registerPeopleImages(app: FastifyInstance, ctx: AppContext): voi
               `Names can be at most ${PERSON_NAME_MAX_LENGTH} characters.`,
             );
           }
-          const kind = imageKind(await readHead(image.file), image.filename);
-          if (!kind) throw invalid(['images', i], TYPE_MESSAGE);
-          let checked: ImageChecked;
-          try {
-            checked = await imagePool().check({
-              kind,
-              file: image.file,
-              cleanFile: `${image.file}.clean.svg`,
-            });
-          } catch (err) {
-            if (err instanceof ImageRejected) throw invalid(['images', i], err.message);
-            throw err;
-          }
-          if (checked.file !== image.file) await fs.promises.rm(image.file, { force: true });
-          total += checked.bytes;
-          if (total > PEOPLE_IMAGES_MAX_BYTES) throw invalid(['images', i], BUDGET_MESSAGE);
-          prepared.push({ name, kind, file: checked.file });
         }
         // Replace: the old files go first so a renamed extension leaves nothing behind.
         const folder = `input/${video.id}/people`;
@@ -132,12 +133,15 @@ export function registerPeopleImages(app: FastifyInstance, ctx: AppContext): voi
         for (const [i, p] of prepared.entries()) {
           const key = `${folder}/${i + 1}.${p.kind}`;
           await ctx.storage.put(key, fs.createReadStream(p.file));
-          rows.push({ position: i + 1, name: p.name, image_key: key });
+          rows.push({ position: i + 1, name: names[i]!.trim(), image_key: key });
         }
         await ctx.db.tx((q) => replacePeople(q, video.id, rows));
         return {
           data: { id: video.id, people: rows.map((r) => ({ position: r.position, name: r.name })) },
         };
+      } catch (err) {
+        closeAfterAnswer(request, reply);
+        throw err;
       } finally {
         await fs.promises.rm(tmpDir, { recursive: true, force: true });
       }

@@ -1,6 +1,7 @@
 // Answers of the local driver's S3-compatible endpoints, shaped as S3 shapes them so the client
 // handles both drivers with one code path.
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { closeAfterAnswer } from './unread-body.ts';
 
 function xmlEscape(value: string): string {
   return value.replace(
@@ -40,14 +41,6 @@ export function sendS3Error(
   code: string,
   message: string,
 ): FastifyReply {
-  if (!request.raw.readableEnded) {
-    reply.header('connection', 'close');
-    reply.raw.once('finish', () => {
-      // A moment for the answer to reach the client before the socket goes.
-      const timer = setTimeout(() => request.raw.socket?.destroy(), 2000);
-      timer.unref();
-      request.raw.resume();
-    });
-  }
+  closeAfterAnswer(request, reply);
   return reply.status(status).type('application/xml').send(s3ErrorXml(code, message));
 }
