@@ -189,6 +189,48 @@ describe('faces named from the people images', () => {
   });
 });
 
+describe('the faces stored for the People pages', () => {
+  it('keeps each scene face’s descriptor, frame, box and a JPEG crop of it', async () => {
+    const faces = await server.ctx.db.query<{
+      scene_idx: number;
+      dims: number;
+      frame_idx: number;
+      box: number[];
+      crop_key: string;
+      frames: string[];
+    }>(
+      `SELECT f.scene_idx, vector_dims(f.descriptor) AS dims, f.frame_idx, f.box, f.crop_key,
+              s.frames
+       FROM scene_faces f JOIN scenes s ON s.video_id = f.video_id AND s.idx = f.scene_idx
+       WHERE f.video_id = $1 ORDER BY f.scene_idx, f.face_idx`,
+      [videoId],
+    );
+    // Franck, the webcam man and Cage: one face each, on a frame the scene keeps.
+    expect(faces.map((f) => f.scene_idx)).toEqual([0, 1, 2]);
+    for (const f of faces) {
+      expect(f.dims).toBe(128);
+      expect(f.frame_idx).toBeGreaterThanOrEqual(0);
+      expect(f.frame_idx).toBeLessThan(f.frames.length);
+      const [x, y, w, h] = f.box;
+      // A face of a 640x360 frame, of a plausible size.
+      expect(Math.min(w!, h!)).toBeGreaterThanOrEqual(40);
+      expect(x! + w! / 2).toBeGreaterThan(0);
+      expect(y! + h! / 2).toBeLessThan(360);
+      const local = await server.ctx.storage.localPath(f.crop_key);
+      const crop = fs.readFileSync(local.path);
+      await local.release();
+      expect(crop.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+    }
+    // The people images have their descriptors too, except the one without a face.
+    const people = await server.ctx.db.query<{ name: string; dims: number | null }>(
+      `SELECT name, vector_dims(descriptor) AS dims FROM video_people
+       WHERE video_id = $1 ORDER BY position`,
+      [videoId],
+    );
+    expect(people.map((p) => p.dims)).toEqual([128, 128, 128, null]);
+  });
+});
+
 describe('face embeddings are the team’s own data', () => {
   it('never matches a face against another team’s people', async () => {
     const other = await server.createUser({
@@ -217,7 +259,7 @@ describe('face embeddings are the team’s own data', () => {
       .length,
     people: (
       await server.ctx.db.query(
-        'SELECT 1 FROM video_people WHERE video_id = $1 AND face_embedding IS NOT NULL',
+        'SELECT 1 FROM video_people WHERE video_id = $1 AND descriptor IS NOT NULL',
         [id],
       )
     ).length,
@@ -228,8 +270,8 @@ describe('face embeddings are the team’s own data', () => {
     await uploadPeople(id, token, [['Franck Dupont', facePhoto('franck_02888.jpg')]]);
     // Described as the analysis would, then the images are replaced before the upload ends.
     await server.ctx.db.query(
-      `UPDATE video_people SET faces_found = 1, face_embedding = (
-         SELECT face_embedding FROM video_people WHERE video_id = $2 AND position = 1)
+      `UPDATE video_people SET faces_found = 1, descriptor = (
+         SELECT descriptor FROM video_people WHERE video_id = $2 AND position = 1)
        WHERE video_id = $1`,
       [id, videoId],
     );

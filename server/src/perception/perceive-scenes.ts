@@ -10,6 +10,8 @@ import { perceiveImage } from './thread.ts';
 export interface PerceivedScene {
   /** Faces found, per frame looked at. */
   faces: FaceFinding[][];
+  /** Which of the scene's frames each entry of `faces` was found on (its index in the scene). */
+  faceFrames: number[];
   /** Per COCO label: on how many frames it was seen confidently, and its best score. */
   objects: Record<string, { frames: number; score: number }>;
   /** Frames the object model looked at. */
@@ -58,6 +60,8 @@ export async function perceiveScenes(
     signal?: AbortSignal;
     /** Called once the models have their first frame (the caller starts other work then). */
     onFirstLook?: () => void;
+    /** False: faces only (the recompute of stored faces has its objects already). */
+    objects?: boolean;
   },
 ): Promise<{ scenes: PerceivedScene[]; stats: PerceptionStats }> {
   const stats: PerceptionStats = { frames: 0, faceMs: 0, objectFrames: 0, objectMs: 0 };
@@ -65,12 +69,7 @@ export async function perceiveScenes(
   for (const scene of scenes) {
     const first = spreadFrames(scene.framePaths.length, FIRST_LOOK);
     const more = spreadFrames(scene.framePaths.length, MORE_WITH_FACES, first);
-    const looking = perceiveScene(
-      first.map((f) => scene.framePaths[f]!),
-      more.map((f) => scene.framePaths[f]!),
-      stats,
-      tools,
-    );
+    const looking = perceiveScene(scene.framePaths, first, more, stats, tools);
     if (out.length === 0) tools.onFirstLook?.();
     out.push(await looking);
   }
@@ -84,21 +83,26 @@ async function look(file: string, what: PerceiveWhat, signal?: AbortSignal): Pro
 }
 
 async function perceiveScene(
-  files: string[],
-  extra: string[],
+  paths: readonly string[],
+  first: readonly number[],
+  extra: readonly number[],
   stats: PerceptionStats,
-  tools: { signal?: AbortSignal },
+  tools: { signal?: AbortSignal; objects?: boolean },
 ): Promise<PerceivedScene> {
-  const result: PerceivedScene = { faces: [], objects: {}, objectFrames: 0 };
-  for (const [n, file] of files.entries()) {
+  const result: PerceivedScene = { faces: [], faceFrames: [], objects: {}, objectFrames: 0 };
+  for (const [n, frame] of first.entries()) {
+    const file = paths[frame]!;
     // A label counts only when seen on every frame looked at (two), so once the first frame
     // shows nothing the object model is spared the others: the same labels, half the cost.
-    const objects = n === 0 || Object.keys(result.objects).some((l) => !NOT_OBJECTS.has(l));
+    const objects =
+      tools.objects !== false &&
+      (n === 0 || Object.keys(result.objects).some((l) => !NOT_OBJECTS.has(l)));
     const seen = await look(file, { faces: true, objects }, tools.signal);
     stats.frames++;
     stats.faceMs += seen.ms.face;
     stats.objectMs += seen.ms.object;
     result.faces.push(seen.faces);
+    result.faceFrames.push(frame);
     if (!objects) continue;
     stats.objectFrames++;
     result.objectFrames++;
@@ -114,11 +118,12 @@ async function perceiveScene(
   }
   // Only where a face was seen are the face frames decoded and looked at.
   if (result.faces.some((f) => f.length > 0)) {
-    for (const file of extra) {
-      const seen = await look(file, { faces: true, objects: false }, tools.signal);
+    for (const frame of extra) {
+      const seen = await look(paths[frame]!, { faces: true, objects: false }, tools.signal);
       stats.frames++;
       stats.faceMs += seen.ms.face;
       result.faces.push(seen.faces);
+      result.faceFrames.push(frame);
     }
   }
   return result;

@@ -1,23 +1,15 @@
 // Who and what is in each scene (issue 16), with either provider: the people images' faces
 // are described, the scenes' faces matched against the team's people, and the COCO objects seen
 // on enough frames kept; the provider's OCR reads the words on screen meanwhile. Most scenes are
-// looked at during the scene cut already (perception/perceive-ahead.ts). Face embeddings go to
-// the database (migration 010); the step's recorded result holds only names, counts and labels
-// for the understand step.
+// looked at during the scene cut already (perception/perceive-ahead.ts). Faces go to the
+// database with their descriptors and crops, and to the team's people (faces/scene-faces.ts);
+// the step's recorded result holds only names, counts and labels for the understand step.
 import { createProvider } from '../analysis/create.ts';
 import type { ScreenLine } from '../analysis/provider.ts';
-import { loadPerception, perceiveImage } from '../perception/thread.ts';
+import { loadPerception } from '../perception/thread.ts';
 import { PerceiveAhead, perceiveAllScenes } from '../perception/perceive-ahead.ts';
-import { groupFaces, scenePeople } from '../perception/face-match.ts';
 import { NOT_OBJECTS, type PerceivedScene } from '../perception/perceive-scenes.ts';
-import { decodePicture } from '../perception/picture.ts';
-import {
-  personImagesOf,
-  replaceSceneFaces,
-  setPersonFace,
-  teamPeopleFaces,
-  type SceneFaceRow,
-} from '../repositories/faces.ts';
+import { describePeopleImages, storeSceneFaces, type FaceWork } from '../faces/scene-faces.ts';
 import { readScreenLines } from './screen-text.ts';
 import type { Step, StepContext } from './step-context.ts';
 import { scenesOf } from './video-store.ts';
@@ -63,26 +55,6 @@ export function sceneObjects(scene: PerceivedScene): string[] {
     .map(([label]) => label);
 }
 
-/** Describes the one face of each people image not looked at yet. */
-async function describePeople(s: StepContext): Promise<void> {
-  const log = s.ctx.log.child({ component: 'analysis' });
-  for (const person of await personImagesOf(s.ctx.db, s.video.id)) {
-    if (person.faces_found !== null) continue;
-    let faces: number[][] = [];
-    try {
-      const image = await decodePicture(s.tools.ffmpeg, await s.localFile(person.image_key));
-      const seen = await perceiveImage(image, { faces: true, objects: false });
-      faces = seen.faces.map((f) => f.descriptor);
-    } catch (err) {
-      s.signal.throwIfAborted();
-      // An image ffmpeg cannot read (an SVG drawing, say) shows no face we can use.
-      log.info({ videoId: s.video.id, position: person.position, err }, 'people image not read');
-    }
-    const one = faces.length === 1 && faces[0]!.length > 0 ? faces[0]! : null;
-    await setPersonFace(s.ctx.db, s.video.id, person.position, faces.length, one);
-  }
-}
-
 /** The scenes looked at during the cut (started by this step's prepare), if any. */
 export function perceiveAheadOf(s: StepContext): PerceiveAhead | undefined {
   const ahead = s.ahead.get('perceive');
@@ -121,8 +93,15 @@ export const perceiveStep: Step<PerceiveResult> = {
       start ? readScreenLines(s, createProvider(s.ctx.config), scenes) : null,
     );
     let seen: Awaited<ReturnType<typeof perceiveAllScenes>>;
+    const faceWork: FaceWork = {
+      ctx: s.ctx,
+      ffmpeg: s.tools.ffmpeg,
+      videoId: s.video.id,
+      signal: s.signal,
+      localFile: (key) => s.localFile(key),
+    };
     try {
-      await describePeople(s);
+      await describePeopleImages(faceWork);
       seen = await perceiveAllScenes(perceiveAheadOf(s), scenes, {
         signal: s.signal,
         onFirstLook: () => startReading(true),
@@ -132,33 +111,17 @@ export const perceiveStep: Step<PerceiveResult> = {
       startReading(false);
       await reading.catch(() => undefined);
     }
-    const people = await teamPeopleFaces(s.ctx.db, s.video.id);
-    const rows: SceneFaceRow[] = [];
+    const who = await storeSceneFaces(
+      faceWork,
+      stored.map((scene, i) => ({ idx: scene.idx, framePaths: scenes[i]!.framePaths })),
+      seen.scenes,
+    );
     const result: PerceiveResult = {
-      scenes: [],
+      scenes: seen.scenes.map((scene, i) => ({ ...who[i]!, objects: sceneObjects(scene) })),
       ...seen.stats,
       aheadScenes: seen.aheadScenes,
       screenText: await reading,
     };
-    for (const [i, scene] of seen.scenes.entries()) {
-      const idx = stored[i]!.idx;
-      groupFaces(scene.faces, people).forEach((g, n) =>
-        rows.push({
-          scene_idx: idx,
-          face_idx: n,
-          embedding: g.face.descriptor,
-          person_name: g.match?.name ?? null,
-          similarity: g.match ? 1 - g.match.distance : null,
-        }),
-      );
-      const who = scenePeople({ frames: scene.faces }, people);
-      result.scenes.push({
-        people: who.named.map((m) => m.name),
-        unnamed: who.unnamed,
-        objects: sceneObjects(scene),
-      });
-    }
-    await s.ctx.db.tx((q) => replaceSceneFaces(q, s.video.id, rows));
     return result;
   },
 };

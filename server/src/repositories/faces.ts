@@ -1,5 +1,7 @@
-// Face embeddings (migration 010): of the people images and of the faces seen in scenes. Every
-// read is bounded to one team, so faces are never compared across teams.
+// Face descriptors (migrations 010, 015): of the people images and of the faces seen in scenes.
+// Every read is bounded to one team, so faces are never compared across teams. Only 128-number
+// descriptors (ResNet-34) are read for matching; the old FaceRes embeddings wait for the
+// recompute job (faces/recompute.ts) and are never compared with them.
 import type { Queryable } from '../db/db.ts';
 
 export type PersonImage = {
@@ -23,14 +25,17 @@ export async function setPersonFace(
   videoId: string,
   position: number,
   facesFound: number,
-  embedding: readonly number[] | null,
+  descriptor: readonly number[] | null,
 ): Promise<void> {
   await q.query(
-    `UPDATE video_people SET faces_found = $3, face_embedding = $4::real[]
+    `UPDATE video_people SET faces_found = $3, descriptor = $4::vector, face_embedding = NULL
      WHERE video_id = $1 AND position = $2`,
-    [videoId, position, facesFound, embedding ? [...embedding] : null],
+    [videoId, position, facesFound, descriptor ? vectorText(descriptor) : null],
   );
 }
+
+/** A descriptor as pgvector's text form. */
+export const vectorText = (v: readonly number[]): string => `[${v.join(',')}]`;
 
 /**
  * Reference faces of the video's team: the one face of each people image uploaded with any of
@@ -41,11 +46,11 @@ export async function teamPeopleFaces(
   videoId: string,
 ): Promise<{ name: string; descriptor: number[] }[]> {
   return q.query<{ name: string; descriptor: number[] }>(
-    `SELECT p.name, p.face_embedding AS descriptor
+    `SELECT p.name, p.descriptor::real[] AS descriptor
      FROM videos me
      JOIN videos v ON v.team_id = me.team_id
      JOIN video_people p ON p.video_id = v.id
-     WHERE me.id = $1 AND p.face_embedding IS NOT NULL
+     WHERE me.id = $1 AND p.descriptor IS NOT NULL
      ORDER BY (v.id = me.id) DESC, v.created_at, p.position`,
     [videoId],
   );
@@ -54,23 +59,64 @@ export async function teamPeopleFaces(
 export interface SceneFaceRow {
   scene_idx: number;
   face_idx: number;
-  embedding: readonly number[];
+  descriptor: readonly number[];
+  /** The scene's frame it was seen best on (its frame-NN.jpg, from 0). */
+  frame_idx: number;
+  /** x, y, width, height in that frame's pixels. */
+  box: readonly number[];
+  crop_key: string | null;
+  /** The people image it matched, until the people's assignment (people/assign.ts) decides. */
   person_name: string | null;
-  similarity: number | null;
 }
 
-/** Replaces the faces recorded for the video's scenes (a re-run leaves no old face behind). */
+/**
+ * Replaces the faces recorded for the video's scenes (a re-run leaves no old face behind); gives
+ * the crop keys of the faces replaced, for the caller to delete those no longer used.
+ */
 export async function replaceSceneFaces(
   q: Queryable,
   videoId: string,
   rows: readonly SceneFaceRow[],
-): Promise<void> {
-  await q.query('DELETE FROM scene_faces WHERE video_id = $1', [videoId]);
+): Promise<string[]> {
+  const old = await q.query<{ crop_key: string | null }>(
+    'DELETE FROM scene_faces WHERE video_id = $1 RETURNING crop_key',
+    [videoId],
+  );
   for (const r of rows) {
     await q.query(
-      `INSERT INTO scene_faces (video_id, scene_idx, face_idx, embedding, person_name, similarity)
-       VALUES ($1, $2, $3, $4::real[], $5, $6)`,
-      [videoId, r.scene_idx, r.face_idx, [...r.embedding], r.person_name, r.similarity],
+      `INSERT INTO scene_faces
+         (video_id, scene_idx, face_idx, descriptor, frame_idx, box, crop_key, person_name)
+       VALUES ($1, $2, $3, $4::vector, $5, $6::real[], $7, $8)`,
+      [
+        videoId,
+        r.scene_idx,
+        r.face_idx,
+        vectorText(r.descriptor),
+        r.frame_idx,
+        [...r.box],
+        r.crop_key,
+        r.person_name,
+      ],
     );
   }
+  return old.flatMap((o) => (o.crop_key ? [o.crop_key] : []));
+}
+
+/** The names now on each scene's faces (after the people's assignment), by scene. */
+export async function sceneFaceNames(
+  q: Queryable,
+  videoId: string,
+): Promise<Map<number, { named: string[]; unnamed: number }>> {
+  const rows = await q.query<{ scene_idx: number; person_name: string | null }>(
+    'SELECT scene_idx, person_name FROM scene_faces WHERE video_id = $1 ORDER BY scene_idx, face_idx',
+    [videoId],
+  );
+  const out = new Map<number, { named: string[]; unnamed: number }>();
+  for (const r of rows) {
+    const scene = out.get(r.scene_idx) ?? { named: [], unnamed: 0 };
+    out.set(r.scene_idx, scene);
+    if (r.person_name === null) scene.unnamed++;
+    else if (!scene.named.includes(r.person_name)) scene.named.push(r.person_name);
+  }
+  return out;
 }
