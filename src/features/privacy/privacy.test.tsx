@@ -27,6 +27,16 @@ const ENGLISH_FACTS = [
   'a second AI provider, and an embeddings provider',
   'Team administrators manage member access',
   'GDPR',
+  // Face data (issue 30): what, why, within the team, deletion, and the team setting.
+  'crops) of the faces seen in them',
+  'a face descriptor',
+  'the names that members of your team give to people',
+  'find a person across its own archive',
+  'compared only with faces of the same team',
+  'deleted with the video it comes from, with the person it was given to, and with your account',
+  'by the 3-year retention',
+  'turn face grouping off',
+  "deletes the team's unnamed groups",
 ];
 
 const JAPANESE_FACTS = [
@@ -42,6 +52,12 @@ const JAPANESE_FACTS = [
   '第二のAI提供事業者',
   'チーム管理者が管理',
   'GDPR',
+  '顔の小さな画像（切り抜き）',
+  '特徴量',
+  'チームのメンバーが人物に付けた名前',
+  '同じチームの顔どうしでのみ',
+  '3年間の保存期間',
+  'チームの名前のないグループは削除',
 ];
 
 describe('Privacy policy (sections 1 and 2)', { timeout: 30_000 }, () => {
@@ -51,6 +67,8 @@ describe('Privacy policy (sections 1 and 2)', { timeout: 30_000 }, () => {
     await screen.findByRole('heading', { level: 1, name: 'Privacy policy' }, FIRST);
     const text = document.body.textContent ?? '';
     for (const fact of ENGLISH_FACTS) expect(text).toContain(fact);
+    expect(screen.getByRole('heading', { level: 2, name: '7. Face data' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: '12. Changes and contact' })).toBeTruthy();
     expect(screen.getByText('Last updated: 2024/12/24')).toBeTruthy();
     expect(screen.getByRole('link', { name: en['privacy.home'] }).getAttribute('href')).toBe(
       '/video',

@@ -13,10 +13,11 @@ import { useAppSelector } from '../../../lib/store-hooks';
 import privacyEnglish from '../../../../lang/en.json?ns=privacy';
 import { ExtraMessages } from '../../../lib/extra-messages';
 
-const SECTION_COUNT = 11;
-const SECTIONS = Array.from({ length: SECTION_COUNT }, (_, index) => ({
-  title: `privacy.s${index + 1}.title` as MessageId,
-  body: `privacy.s${index + 1}.body` as MessageId,
+// Face data (issue 30) is section 7: it came after the numbered keys, which keep their names.
+const SECTION_KEYS = ['s1', 's2', 's3', 's4', 's5', 's6', 'faces', 's7', 's8', 's9', 's10', 's11'];
+const SECTIONS = SECTION_KEYS.map((key) => ({
+  title: `privacy.${key}.title` as MessageId,
+  body: `privacy.${key}.body` as MessageId,
 }));
 
 function PrivacyPolicyPageContent() {
