@@ -14,16 +14,24 @@ const tools = resolveMediaTools({
 });
 
 /** Each boundary found once within half a second, nothing else (analyseMadeVideo checks). */
-async function cutsRight(segments: Segment[]): Promise<void> {
+async function cutsRight(segments: Segment[], width = 160): Promise<void> {
   const made = await makeVideo({
     segments,
-    width: 160,
-    height: 120,
+    width,
+    height: (width * 3) / 4,
     fps: 25,
     x264Params: 'bframes=3:b-pyramid=normal',
   });
   await analyseMadeVideo(tools.ffmpeg, made);
 }
+
+/** A camera turning over the pattern, or panning across it (x and y at their own speeds). */
+const turn = (speed: number, from: number): string =>
+  `scale=2*iw:2*ih,rotate=a='t*${speed}+${from}',crop=iw/2:ih/2`;
+const pan = (k: number, wx: number, phase: number, wy: number): string =>
+  `scale=${k}*iw:${k}*ih,crop=iw/${k}:ih/${k}:x='(iw-ow)*(0.5+0.5*sin(t*${wx}+${phase}))':` +
+  `y='(ih-oh)*(0.5+0.5*cos(t*${wy}))'`;
+const LIFE = 'life=mold=10:ratio=0.1:death_color=#101060:life_color=#c0c020';
 
 /** A flash of `seconds` from `at`: the picture bursts towards white, then is the same shot. */
 const flash = (at: number, seconds: number): string =>
@@ -80,5 +88,38 @@ describe('scene cuts', () => {
     // Seed 3: lavender, sage, pink, lavender, mint, all of one brightness [one cut of four].
     const video = cardVideo(3, { count: 5, height: 120, sameBrightness: 1, cutShare: 1 });
     await cutsRight(video.segments);
+  });
+
+  it('cuts into a dark, nearly flat shot, and not inside slow pans over smooth gradients', async () => {
+    // Shots of the bench's hard cuts, seeds 1 and 3 (issue 31) [the cut into cellular life
+    // missed: its first step was taken for a fade's].
+    await cutsRight(
+      [
+        { source: 'rgbtestsrc', extra: turn(0.42, 0.74), seconds: 4 },
+        { source: LIFE, seconds: 3.1 },
+        { source: 'yuvtestsrc', extra: pan(2, 0.39, 4.41, 0.44), seconds: 4.5 },
+        { source: 'smptehdbars', seconds: 2.8 },
+      ],
+      320,
+    );
+  });
+
+  it('cuts right after flashes in moving shots', async () => {
+    // Shots of the bench's camera moves and flashes, seed 2 [the cut after the two flashes
+    // missed: they had raised the recent change it is measured against].
+    await cutsRight(
+      [
+        { source: 'smptebars', extra: pan(3, 1.18, 5.25, 0.94), seconds: 2.5 },
+        {
+          source: 'testsrc2',
+          extra: `${pan(3, 0.48, 5.89, 0.87)},${flash(1.72, 0.06)},${flash(1.91, 0.02)}`,
+          seconds: 2.53,
+        },
+        { source: 'yuvtestsrc', extra: pan(3, 0.74, 0.29, 0.84), seconds: 2.9 },
+        { source: LIFE, extra: `${flash(1.36, 0.18)},${flash(1.42, 0.02)}`, seconds: 2.03 },
+        { source: 'rgbtestsrc', extra: pan(3, 0.71, 2.26, 0.58), seconds: 2.5 },
+      ],
+      320,
+    );
   });
 });
