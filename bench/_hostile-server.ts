@@ -1,12 +1,28 @@
 // Child process for bench/hostile.ts: a real server (fresh PGlite, temp DATA_DIR, the default
 // inline worker, as in production) with one signed-in user. Writes {"url", "token"} to
-// READY_FILE once it serves; stops on SIGTERM.
+// READY_FILE once it serves; on SIGUSR2 writes to STATS_FILE the longest block of its event loop
+// and the CPU its main thread used since the last SIGUSR2; stops on SIGTERM.
 import fs from 'node:fs';
+import { EventLoopLag } from '../server/src/lib/event-loop-lag.ts';
 import { startTestServer } from '../tests/support/server.ts';
+
+/** CPU time (ms) of this process's main thread (its task id is the process id). */
+const mainThreadCpuMs = (): number =>
+  Number(
+    fs.readFileSync(`/proc/${process.pid}/task/${process.pid}/schedstat`, 'utf8').split(' ')[0],
+  ) / 1e6;
 
 const server = await startTestServer({ LOG_LEVEL: 'error' });
 await server.createUser({ email: 'eve@example.com', password: 'password1' });
 const token = await server.login('eve@example.com', 'password1');
+const lag = new EventLoopLag().start();
+let cpuFrom = mainThreadCpuMs();
+process.on('SIGUSR2', () => {
+  const cpu = mainThreadCpuMs();
+  const stats = { longestBlockMs: lag.takeLongestMs(), mainThreadCpuMs: cpu - cpuFrom };
+  cpuFrom = cpu;
+  fs.writeFileSync(process.env.STATS_FILE!, JSON.stringify(stats));
+});
 fs.writeFileSync(process.env.READY_FILE!, JSON.stringify({ url: server.url, token }));
 process.on('SIGTERM', () => {
   void server.close().finally(() => process.exit(0));
