@@ -96,7 +96,7 @@ export function fakePeopleApi({
         200,
         page(
           person.faces.map((f) => ({
-            id: f.id,
+            id: String(f.id),
             face_url: `faces/${f.id}.jpg?sig=x`,
             video_id: f.videoId,
             video_title: `Video ${f.videoId}`,
@@ -117,7 +117,7 @@ export function fakePeopleApi({
             start_time: `00:00:${String(f.sceneIndex * 4).padStart(2, '0')}.500`,
             end_time: `00:00:${String(f.sceneIndex * 4 + 4).padStart(2, '0')}.000`,
             thumbnail: `${f.videoId}/scene-${f.sceneIndex}.jpg?sig=x`,
-            face_id: f.id,
+            face_id: String(f.id),
             face_url: `faces/${f.id}.jpg?sig=x`,
           })),
         ),

@@ -29,12 +29,13 @@ export interface PersonScene {
   startTime: string;
   endTime: string;
   thumbnail: string | null;
-  faceId: number;
+  /** Face ids are bigints, sent as strings. */
+  faceId: string;
   faceUrl: string | null;
 }
 
 export interface PersonFace {
-  id: number;
+  id: string;
   faceUrl: string | null;
   videoId: string;
   videoTitle: string | null;
@@ -115,10 +116,10 @@ const peopleApi = api.injectEndpoints({
       invalidatesTags: (_result, error, { into }) =>
         error ? [] : [{ type: 'Person', id: into }, ...PEOPLE_SHOWN_ELSEWHERE],
     }),
-    rejectFace: build.mutation<null, { personId: string; faceId: number }>({
+    rejectFace: build.mutation<null, { personId: string; faceId: string }>({
       async queryFn({ personId, faceId }, _api, _extra, baseQuery) {
         const result = await baseQuery({
-          url: `/api/people/${encodeURIComponent(personId)}/faces/${faceId}/reject`,
+          url: `/api/people/${encodeURIComponent(personId)}/faces/${encodeURIComponent(faceId)}/reject`,
           method: 'POST',
         });
         // The call answers 204 No Content, which the section 7 rule (200/201 only) calls a failure.

@@ -14,10 +14,10 @@ export function PersonFaces({ personId }: { personId: string }) {
   const [page, setPage] = usePageParam('faces');
   const { data, isError } = useListPersonFacesQuery({ id: personId, page });
   const [rejectFace] = useRejectFaceMutation();
-  const [rejecting, setRejecting] = useState<number | null>(null);
+  const [rejecting, setRejecting] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  const reject = async (faceId: number) => {
+  const reject = async (faceId: string) => {
     setError(null);
     setRejecting(faceId);
     try {
