@@ -57,11 +57,14 @@ export async function assignVideoFaces(db: Db, videoId: string): Promise<AssignR
   return result;
 }
 
-/** Each people image with a descriptor names a person of its name, found or created in the team. */
+/**
+ * Each people image showing one face (it has a descriptor) names a person of its name, found or
+ * created in the team; an image with no face names nobody.
+ */
 async function nameFromPeopleImages(q: Queryable, teamId: string, videoId: string): Promise<void> {
   const images = await q.query<{ position: number; name: string }>(
     `SELECT position, btrim(name) AS name FROM video_people
-     WHERE video_id = $1 AND person_id IS NULL AND btrim(name) <> ''`,
+     WHERE video_id = $1 AND person_id IS NULL AND btrim(name) <> '' AND descriptor IS NOT NULL`,
     [videoId],
   );
   for (const image of images) {
