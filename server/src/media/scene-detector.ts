@@ -52,7 +52,7 @@ const FLASH = 3;
 const CUT_MOVING_RATIO = 1.4;
 const GRAD_MIN = 0.09;
 /** Weakest variance-dip evidence kept (varianceDip, 0..1): a turn over gradients sags a little. */
-const DIP_MIN = 0.5;
+const DIP_MIN = 0.3;
 /** A neighbouring step of a fade changes the brightness by at least this share of the step. */
 const FADE_STEP = 0.1;
 const LINEAR_MAX = 0.2;
@@ -201,11 +201,13 @@ export class SceneDetector {
   private checkCut(i: number): void {
     const d = this.visual.motion.get(i);
     const m = (j: number): number => (j < this.visual.count ? this.visual.motion.get(j) : 0);
-    // The median of the five changes before: a flash among them does not hide the cut after it.
+    // The mean of the five changes before but the largest: a flash among them does not hide the
+    // cut after it.
     const recent: number[] = [];
     for (let j = i - 1; j >= Math.max(1, i - 5); j--) recent.push(m(j));
-    recent.sort((x, y) => x - y);
-    const baseline = recent.length > 0 ? recent[recent.length >> 1]! : 0;
+    const largest = Math.max(0, ...recent);
+    const baseline =
+      recent.length > 1 ? (recent.reduce((x, y) => x + y, 0) - largest) / (recent.length - 1) : 0;
     // Between still pictures, a small jump that stays still after is a cut (slides, title cards);
     // the steps of a fade, a dissolve or a wipe go on the next sample (or the one after, when the
     // reference-only decode repeated a picture).
