@@ -78,7 +78,7 @@ describe('People page (issue 30)', { timeout: 30_000 }, () => {
     const { sent } = stubSignedIn(fake.routes);
     const { user } = renderApp('/people');
     const toggle = await screen.findByRole(
-      'checkbox',
+      'switch',
       { name: 'Group faces across the archive' },
       FIRST,
     );
@@ -98,7 +98,7 @@ describe('People page (issue 30)', { timeout: 30_000 }, () => {
     stubSignedIn(fakePeopleApi({ canChange: false }).routes);
     renderApp('/people');
     const toggle = await screen.findByRole(
-      'checkbox',
+      'switch',
       { name: 'Group faces across the archive' },
       FIRST,
     );
@@ -111,7 +111,7 @@ describe('People page (issue 30)', { timeout: 30_000 }, () => {
     stubSignedIn(fakePeopleApi({ canChange: true, refuseChange: true }).routes);
     const { user } = renderApp('/people');
     const toggle = await screen.findByRole(
-      'checkbox',
+      'switch',
       { name: 'Group faces across the archive' },
       FIRST,
     );
@@ -144,7 +144,7 @@ describe('People page (issue 30)', { timeout: 30_000 }, () => {
     await screen.findByRole('heading', { level: 1, name: ja['people.title'] }, FIRST);
     await waitFor(() => expect(groups()).toHaveLength(2), FIRST);
     expect(screen.getByText('動画2本・シーン5件')).toBeTruthy();
-    expect(screen.getByRole('checkbox', { name: ja['people.setting.label'] })).toBeTruthy();
+    expect(screen.getByRole('switch', { name: ja['people.setting.label'] })).toBeTruthy();
   });
 });
 

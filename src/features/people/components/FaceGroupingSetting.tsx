@@ -1,11 +1,12 @@
 // The team setting "Group faces across the archive" (issue 30). Only a team administrator may
 // change it; turning it off deletes the unnamed groups, so it asks first.
-import { Box, Switch, Text } from '@chakra-ui/react';
+import { Box, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LazyAppModal } from '../../../components/LazyAppModal';
 import { describeServerError } from '../../../lib/error-messages';
 import { useT } from '../../../lib/locale-context';
 import { useGetFaceGroupingQuery, useSetFaceGroupingMutation } from '../api';
+import styles from './people-form.module.css';
 
 export function FaceGroupingSetting() {
   const t = useT();
@@ -27,20 +28,21 @@ export function FaceGroupingSetting() {
 
   return (
     <Box as="section" borderWidth="1px" borderRadius="l3" p="4" mb="8" bg="gray.50">
-      <Switch.Root
-        checked={data.enabled}
-        disabled={!data.canChange || isLoading}
-        onCheckedChange={({ checked }) => {
-          if (checked) void change(true);
-          else setConfirmOff(true);
-        }}
-      >
-        <Switch.HiddenInput aria-describedby={hintId} />
-        <Switch.Control>
-          <Switch.Thumb />
-        </Switch.Control>
-        <Switch.Label fontWeight="semibold">{t('people.setting.label')}</Switch.Label>
-      </Switch.Root>
+      <label className={styles.setting}>
+        <input
+          type="checkbox"
+          role="switch"
+          className={styles.switch}
+          checked={data.enabled}
+          disabled={!data.canChange || isLoading}
+          aria-describedby={hintId}
+          onChange={(event) => {
+            if (event.target.checked) void change(true);
+            else setConfirmOff(true);
+          }}
+        />
+        {t('people.setting.label')}
+      </label>
       <Text id={hintId} fontSize="sm" color="gray.700" mt="2">
         {t('people.setting.description')}
         {data.canChange ? null : ` ${t('people.setting.notAdmin')}`}

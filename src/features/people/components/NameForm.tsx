@@ -1,7 +1,7 @@
 // Names a group or renames a person (issue 30). When the typed name is already another person's,
 // it offers "Add to <name>", which merges this one into that person; the server's refusals
 // (duplicate, empty, overlong) show in its own words under the field.
-import { Button, Field, Flex, Input } from '@chakra-ui/react';
+import { Button } from '@chakra-ui/react';
 import { useId, useState, type FormEvent } from 'react';
 import { PEOPLE_MAX_PAGE_SIZE } from '../../../config/limits';
 import { describeServerError } from '../../../lib/error-messages';
@@ -12,6 +12,7 @@ import {
   useNamePersonMutation,
   type PersonSummary,
 } from '../api';
+import styles from './people-form.module.css';
 
 interface NameFormProps {
   person: PersonSummary;
@@ -28,7 +29,9 @@ export function useNamedPeople(): PersonSummary[] {
 
 export function NameForm({ person, onDone, onCancel }: NameFormProps) {
   const t = useT();
-  const listId = useId();
+  const id = useId();
+  const listId = `${id}-names`;
+  const errorId = `${id}-error`;
   const [name, setName] = useState(person.name ?? '');
   const [error, setError] = useState<string | null>(null);
   const [namePerson, naming] = useNamePersonMutation();
@@ -63,33 +66,39 @@ export function NameForm({ person, onDone, onCancel }: NameFormProps) {
 
   return (
     <form onSubmit={(event) => void save(event)} noValidate>
-      <Field.Root invalid={error !== null}>
-        <Field.Label>{t('people.nameLabel')}</Field.Label>
-        <Flex gap="2" wrap="wrap" w="full">
-          <Input
-            flex="1"
-            minW="10rem"
-            value={name}
-            list={listId}
-            autoComplete="off"
-            onChange={(event) => setName(event.target.value)}
-          />
-          <Button type="submit" colorPalette="blue" loading={naming.isLoading}>
-            {t('people.save')}
+      <label className={styles.label} htmlFor={id}>
+        {t('people.nameLabel')}
+      </label>
+      <div className={styles.row}>
+        <input
+          id={id}
+          className={styles.input}
+          value={name}
+          list={listId}
+          autoComplete="off"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          onChange={(event) => setName(event.target.value)}
+        />
+        <Button type="submit" colorPalette="blue" loading={naming.isLoading}>
+          {t('people.save')}
+        </Button>
+        {onCancel ? (
+          <Button variant="outline" onClick={onCancel}>
+            {t('common.cancel')}
           </Button>
-          {onCancel ? (
-            <Button variant="outline" onClick={onCancel}>
-              {t('common.cancel')}
-            </Button>
-          ) : null}
-        </Flex>
-        <datalist id={listId}>
-          {others.map((other) => (
-            <option key={other.id} value={other.name ?? ''} />
-          ))}
-        </datalist>
-        {error ? <Field.ErrorText role="alert">{error}</Field.ErrorText> : null}
-      </Field.Root>
+        ) : null}
+      </div>
+      <datalist id={listId}>
+        {others.map((other) => (
+          <option key={other.id} value={other.name ?? ''} />
+        ))}
+      </datalist>
+      {error ? (
+        <p id={errorId} role="alert" className={styles.error}>
+          {error}
+        </p>
+      ) : null}
       {match ? (
         <Button
           mt="2"

@@ -1,6 +1,6 @@
 // A person's face and name with Rename, and Merge into another named person (issue 30).
-import { Box, Button, Field, Flex, Heading, NativeSelect, Stack } from '@chakra-ui/react';
-import { useState } from 'react';
+import { Box, Button, Flex, Heading, Stack } from '@chakra-ui/react';
+import { useId, useState } from 'react';
 import { LazyAppModal } from '../../../components/LazyAppModal';
 import { Thumbnail } from '../../../components/Thumbnail';
 import { personPath } from '../../../config/routes';
@@ -11,6 +11,7 @@ import { navigateTo } from '../../../lib/navigation';
 import { useMergePersonMutation, type PersonSummary } from '../api';
 import { NameForm, useNamedPeople } from './NameForm';
 import { PersonCounts } from './PersonCounts';
+import styles from './people-form.module.css';
 
 export function PersonHeader({ person }: { person: PersonSummary }) {
   const t = useT();
@@ -52,6 +53,7 @@ export function PersonHeader({ person }: { person: PersonSummary }) {
 function MergeForm({ person }: { person: PersonSummary }) {
   const t = useT();
   const others = useNamedPeople().filter((other) => other.id !== person.id);
+  const selectId = useId();
   const [intoId, setIntoId] = useState('');
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -73,31 +75,37 @@ function MergeForm({ person }: { person: PersonSummary }) {
 
   return (
     <Box>
-      <Field.Root invalid={error !== null}>
-        <Field.Label>{t('people.mergeLabel')}</Field.Label>
-        <Flex gap="2" wrap="wrap" w="full">
-          <NativeSelect.Root flex="1" minW="10rem" maxW="20rem">
-            <NativeSelect.Field value={intoId} onChange={(event) => setIntoId(event.target.value)}>
-              <option value="">{t('people.mergeChoose')}</option>
-              {others.map((other) => (
-                <option key={other.id} value={other.id}>
-                  {other.name}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-          <Button
-            variant="outline"
-            disabled={!into}
-            loading={isLoading}
-            onClick={() => setConfirming(true)}
-          >
-            {t('people.merge')}
-          </Button>
-        </Flex>
-        {error ? <Field.ErrorText role="alert">{error}</Field.ErrorText> : null}
-      </Field.Root>
+      <label className={styles.label} htmlFor={selectId}>
+        {t('people.mergeLabel')}
+      </label>
+      <div className={styles.row}>
+        <select
+          id={selectId}
+          className={styles.select}
+          value={intoId}
+          onChange={(event) => setIntoId(event.target.value)}
+        >
+          <option value="">{t('people.mergeChoose')}</option>
+          {others.map((other) => (
+            <option key={other.id} value={other.id}>
+              {other.name}
+            </option>
+          ))}
+        </select>
+        <Button
+          variant="outline"
+          disabled={!into}
+          loading={isLoading}
+          onClick={() => setConfirming(true)}
+        >
+          {t('people.merge')}
+        </Button>
+      </div>
+      {error ? (
+        <p role="alert" className={styles.error}>
+          {error}
+        </p>
+      ) : null}
       <LazyAppModal
         open={confirming}
         type="warning"
