@@ -1,6 +1,7 @@
 // Every job handler of the product, by name. Add a line here for a new job; the worker refuses
 // to start when a name has two handlers or a required job has none (registry.ts).
 import { sendResetLinkHandler } from '../accounts/background.ts';
+import { recomputeFacesHandler } from '../faces/recompute.ts';
 import { sendAnonymousMailHandler, sendMailHandler } from '../mail/send-mail-job.ts';
 import { reindexVideoHandler } from '../people/reindex.ts';
 import { analyseVideoHandler } from '../pipeline/analyse-video.ts';
@@ -25,5 +26,6 @@ export function productHandlers(): JobHandler[] {
     deleteExpiredVideosHandler,
     vacuumSearchHandler,
     reindexVideoHandler,
+    recomputeFacesHandler,
   ];
 }

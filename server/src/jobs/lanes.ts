@@ -3,6 +3,7 @@
 // code never waits behind an hour-long analysis; and what anonymous requests queue (forgot
 // password and its mail), so a flood of those never delays a signed-in user's code either.
 import type { AppContext } from '../context.ts';
+import { queueFaceRecompute } from '../faces/recompute.ts';
 import { productHandlers } from './handlers.ts';
 import { requeueRunningJobs } from './job-store.ts';
 import { ANONYMOUS_JOBS, QUICK_JOBS } from './names.ts';
@@ -48,10 +49,17 @@ export function startWorkerLanes(
     () => workers.forEach((w) => w.start()),
     () => workers.forEach((w) => w.start()),
   );
+  // Faces analysed before the descriptor switch are described again, once (faces/recompute.ts).
+  const queued = started
+    .then(() => queueFaceRecompute(ctx))
+    .catch((err: unknown) =>
+      ctx.log.child({ component: 'worker' }).warn({ err }, 'face recompute not queued'),
+    );
   return {
     workers,
     async stop() {
       await started;
+      await queued;
       await Promise.all(workers.map((w) => w.stop()));
     },
     describeRunning: () => workers.flatMap((w) => w.describeRunning()),

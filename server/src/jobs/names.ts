@@ -14,6 +14,8 @@ export const JobName = {
   VacuumSearch: 'vacuum-search',
   /** A video's search documents again after people were named or corrected (issue 30). */
   ReindexVideo: 'reindex-video',
+  /** A video's faces described again by the new descriptor (faces/recompute.ts, issue 30). */
+  RecomputeFaces: 'recompute-faces',
 } as const;
 
 export type JobName = (typeof JobName)[keyof typeof JobName];
