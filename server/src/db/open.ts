@@ -2,8 +2,6 @@ import path from 'node:path';
 import type { Config } from '../config.ts';
 import type { Db } from './db.ts';
 import { migrate } from './migrate.ts';
-import { openPglite } from './pglite.ts';
-import { openPostgres } from './postgres.ts';
 
 /**
  * Opens the configured database and brings its schema up to date. `shortRun`: for a command that
@@ -13,9 +11,10 @@ export async function openDatabase(
   config: Pick<Config, 'databaseUrl' | 'dataDir'>,
   opts: { shortRun?: boolean } = {},
 ): Promise<Db> {
+  // Each driver is loaded only when used: the embedded default never loads pg's client.
   const db = config.databaseUrl
-    ? await openPostgres(config.databaseUrl)
-    : await openPglite(path.join(config.dataDir, 'db'), opts);
+    ? await (await import('./postgres.ts')).openPostgres(config.databaseUrl)
+    : await (await import('./pglite.ts')).openPglite(path.join(config.dataDir, 'db'), opts);
   await migrate(db);
   return db;
 }

@@ -17,6 +17,11 @@ import { PreparedStatements } from './pglite-statements.ts';
 // A process-wide V8 setting, read when a module is compiled: it is made before PGlite's is, for a
 // server; a short run (the admin command, tests) starts about 1.5 CPU-s sooner without it.
 const optimiseAll = (): void => v8.setFlagsFromString('--no-wasm-dynamic-tiering');
+// One background task compiles WebAssembly instead of one per V8 worker thread: each compiling
+// thread left its compiler's scratch memory in a malloc arena of its own, which glibc keeps (the
+// 100-130 MB of arenas at rest); one task peaked at 37 MB of it instead of 94 and used less CPU
+// in all (docs/decisions/server-memory.md). Process-wide, like the setting above.
+const compileOneAtATime = (): void => v8.setFlagsFromString('--wasm-num-compilation-tasks=1');
 
 export type DbCall =
   /**
@@ -61,6 +66,7 @@ function database(): { pg: PGlite; statements: PreparedStatements } {
 async function perform(call: DbCall): Promise<unknown> {
   switch (call.op) {
     case 'open':
+      compileOneAtATime();
       if (!call.shortRun) optimiseAll();
       pg = await PGlite.create({
         ...pgliteOptions(call.dataDir),
