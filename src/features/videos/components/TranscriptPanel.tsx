@@ -1,16 +1,21 @@
 // The transcript (issue 29): the captions with their times and a box that filters them; a line
-// seeks the player and the line being spoken is highlighted. Long transcripts render in batches
-// (use-revealed-rows), so 2,000 lines never make one long task; without captions it says why.
+// seeks the player and the line being spoken is highlighted. Only the lines in and near the
+// box's view are in the document (use-windowed-rows), so 2,000 lines cost no long task, here or
+// when a dialog opens over them. The lines are one tab stop: the arrow keys, Page Up/Down, Home
+// and End move between them. Without captions it says why.
 import { memo, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
+import type { KeyboardEvent } from 'react';
 import { highlight } from '../../../lib/highlight';
 import { useT } from '../../../lib/locale-context';
 import type { CaptionCue, CaptionsNote } from '../api';
 import { clock, lastStartAt, toSeconds } from '../../../lib/timecode';
-import { useRevealedRows } from '../use-revealed-rows';
+import { useWindowedRows } from '../use-windowed-rows';
 import styles from './Transcript.module.css';
 
-/** Lines per batch: a line is one plain button, far lighter than a video row. */
-const LINE_BATCH = 100;
+/** A one-line row's height and the box's (22rem) in px, until measured; rows kept beyond view. */
+const WINDOW = { estimate: 30, viewport: 352, overscan: 12 };
+/** Lines a Page Up or Page Down moves. */
+const PAGE_LINES = 10;
 
 interface TimedCue {
   start: number;
@@ -58,21 +63,48 @@ export function TranscriptPanel({
         : timed.map((_, i) => i),
     [timed, filter],
   );
-  const count = useRevealedRows(shown.length, filter, LINE_BATCH);
+  const box = useRef<HTMLDivElement>(null);
+  const rows = useWindowedRows(shown, box, WINDOW);
 
   const at = currentTime === null ? -1 : lastStartAt(starts, currentTime);
   const spoken = at >= 0 && currentTime! < timed[at]!.end ? at : -1;
 
   // Keep the spoken line in view inside the list (never scrolls the page).
-  const list = useRef<HTMLOListElement>(null);
   useEffect(() => {
-    const box = list.current;
-    const line = box?.querySelector<HTMLElement>('[aria-current="true"]');
-    if (!box || !line) return;
-    const top = line.offsetTop;
-    if (top < box.scrollTop || top + line.offsetHeight > box.scrollTop + box.clientHeight)
-      box.scrollTop = top - box.clientHeight / 3;
+    const position = spoken < 0 ? -1 : shown.indexOf(spoken);
+    if (position >= 0 && !rows.inView(position)) rows.reveal(position);
+    // Only a new spoken line moves the list; the user's scrolling in between is theirs.
   }, [spoken]);
+
+  // The one line in the tab order (its position in the list), and a line to focus once shown.
+  const [active, setActive] = useState(0);
+  const tabStop = Math.min(active, shown.length - 1);
+  const [focusing, setFocusing] = useState<number | null>(null);
+  useEffect(() => setActive(0), [shown]);
+  useEffect(() => {
+    if (focusing === null) return;
+    box.current?.querySelector<HTMLElement>(`[data-position="${focusing}"]`)?.focus();
+    setFocusing(null);
+  }, [focusing]);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const last = shown.length - 1;
+    const moves: Record<string, number> = {
+      ArrowDown: tabStop + 1,
+      ArrowUp: tabStop - 1,
+      PageDown: tabStop + PAGE_LINES,
+      PageUp: tabStop - PAGE_LINES,
+      Home: 0,
+      End: last,
+    };
+    const to = moves[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    const position = Math.min(last, Math.max(0, to));
+    if (!rows.inView(position)) rows.reveal(position);
+    setActive(position);
+    setFocusing(position);
+  };
 
   const terms = useMemo(() => (filter ? [filter] : []), [filter]);
 
@@ -109,11 +141,28 @@ export function TranscriptPanel({
               : t('transcript.lines', { total: timed.length })}
           </p>
           {shown.length > 0 ? (
-            <ol className={styles.lines} ref={list} aria-labelledby={`${id}-title`}>
-              {shown.slice(0, count).map((i) => (
-                <Line key={i} cue={timed[i]!} spoken={i === spoken} terms={terms} onSeek={onSeek} />
-              ))}
-            </ol>
+            <div className={styles.box} ref={box} onScroll={rows.onScroll}>
+              <ol
+                className={styles.lines}
+                aria-labelledby={`${id}-title`}
+                style={{ paddingTop: rows.before, paddingBottom: rows.after }}
+                onKeyDown={onKeyDown}
+              >
+                {shown.slice(rows.start, rows.end).map((i, n) => (
+                  <Line
+                    key={i}
+                    cue={timed[i]!}
+                    position={rows.start + n}
+                    size={shown.length}
+                    spoken={i === spoken}
+                    tabbable={rows.start + n === tabStop}
+                    terms={terms}
+                    onSeek={onSeek}
+                    onFocus={setActive}
+                  />
+                ))}
+              </ol>
+            </div>
           ) : null}
         </>
       )}
@@ -123,22 +172,34 @@ export function TranscriptPanel({
 
 const Line = memo(function Line({
   cue,
+  position,
+  size,
   spoken,
+  tabbable,
   terms,
   onSeek,
+  onFocus,
 }: {
   cue: TimedCue;
+  /** Its place in the list (from 0) and the list's length: only a window is in the document. */
+  position: number;
+  size: number;
   spoken: boolean;
+  tabbable: boolean;
   terms: readonly string[];
   onSeek: (seconds: number) => void;
+  onFocus: (position: number) => void;
 }) {
   return (
-    <li>
+    <li aria-posinset={position + 1} aria-setsize={size}>
       <button
         type="button"
         className={styles.line}
         aria-current={spoken ? 'true' : undefined}
+        tabIndex={tabbable ? 0 : -1}
+        data-position={position}
         onClick={() => onSeek(cue.start)}
+        onFocus={() => onFocus(position)}
       >
         <span className={styles.time}>{clock(cue.start)}</span>{' '}
         <span>{highlight(cue.text, terms)}</span>
