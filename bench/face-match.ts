@@ -1,12 +1,14 @@
-// Calibration of FACE_SAME_DISTANCE on real photos (tests/support/face-photos.ts): every
+// Calibration of FACE_SAME_DISTANCE and MARGIN on real photos (tests/support/face-photos.ts),
+// with the pipeline's descriptor (ResNet-34 on BlazeFace faces, in the perception thread): every
 // photo of a person with several photos serves in turn as the uploaded people image of that
 // person, beside one photo of every other person; every other photo is then shown to the
 // matcher. A named probe is right or wrong; a probe of a person not in the gallery must stay
-// unnamed. Prints precision and recall at the threshold in use and the lowest threshold that
-// keeps precision at 1 (precision first: a wrong name is worse than no name).
-// Then (issue 30) the descriptors compared on the same faces: Human's FaceRes (in use) and
-// face-api's ResNet-34, on the calibration photos plus frames of the two webcam recordings of one
-// man and one more stranger; and which detector finds the most faces.
+// unnamed. Prints precision and recall per distance and per margin, and the highest distance up
+// to which precision stays 1 (precision first: a wrong name is worse than no name).
+// Then (issue 30) the descriptors compared on the same faces: Human's FaceRes (used until the
+// switch) and face-api's ResNet-34, on the calibration photos plus frames of the two webcam
+// recordings of one man and one more stranger; and which detector finds the most faces.
+// Grouping quality is bench/face-groups.ts.
 // Run: node --import tsx bench/face-match.ts
 import fs from 'node:fs';
 import os from 'node:os';
