@@ -7,7 +7,6 @@ import { camelizeKeys } from './case-keys';
 import { isOnLoginFlowPage } from './navigation';
 import { encodeQuery } from './query-string';
 import { initialPasswordRequired, unauthorized, type WithSession } from './session-slice';
-import { renewSession } from './session-renew';
 
 type AppDispatch = ThunkDispatch<WithSession, unknown, UnknownAction>;
 
@@ -159,6 +158,8 @@ export const baseQuery: BaseQueryFn<ApiRequest | string, unknown, ApiError> = as
     // The token may have been rotated by another tab or the service worker a moment ago, or have
     // passed its hour: renew it (once across contexts) and try once more. Only a refusal of the
     // newest token signs out; a refresh that could not reach the server leaves the session alone.
+    // Loaded when first needed: the signed-out first screens carry no renewal (issue 29, 100 KB).
+    const { renewSession } = await import('./session-renew');
     const renewed = await (api.dispatch as AppDispatch)(renewSession(token));
     if (renewed === 'unavailable') return { error: result.error };
     const fresh = (api.getState() as WithSession).session.currentUser?.accessToken;

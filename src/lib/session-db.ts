@@ -4,7 +4,7 @@
 // first, a refresh here only (token-refresh.ts), and a restore takes it from here. The page's
 // encrypted copy of the user in localStorage (session-storage.ts) is derived from it, for the
 // first render and for other tabs.
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { DBSchema, IDBPDatabase } from 'idb';
 
 export interface StoredAuth {
   token: string;
@@ -77,6 +77,8 @@ export function openSessionDb(name = SESSION_DB_NAME): Promise<SessionDb> {
 }
 
 async function connect(name: string): Promise<SessionDb> {
+  // Loaded when first used: the signed-out first screens need no database (issue 29, 100 KB).
+  const { openDB } = await import('idb');
   const db: IDBPDatabase<SessionSchema> = await openDB<SessionSchema>(name, 1, {
     upgrade(database) {
       database.createObjectStore('auth');

@@ -5,7 +5,6 @@ import { loadedApi } from './api-registry';
 import { request } from './base-query';
 import { navigateTo } from './navigation';
 import { openSessionDb } from './session-db';
-import { renewSession } from './session-renew';
 import { clearStoredUser, isSessionUser, loadStoredUser, saveStoredUser } from './session-storage';
 import { signedIn, signedOut, type SessionUser, type WithSession } from './session-slice';
 
@@ -82,6 +81,8 @@ export function verifySession(): SessionThunk<Promise<boolean>> {
   return async (dispatch, getState) => {
     const token = getState().session.currentUser?.accessToken;
     if (!token) return false;
+    // Loaded when first needed: the signed-out first screens carry no renewal (issue 29, 100 KB).
+    const { renewSession } = await import('./session-renew');
     const result = await dispatch(renewSession(token));
     if (result !== 'signed-out') return true;
     if (getState().session.currentUser?.accessToken === token) dispatch(endSession());
