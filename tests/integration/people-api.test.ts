@@ -313,5 +313,8 @@ describe('people of a team', () => {
     expect(await server.ctx.db.query('SELECT 1 FROM scene_faces WHERE video_id = $1', [v])).toEqual(
       [],
     );
+    expect(
+      await server.ctx.db.query('SELECT 1 FROM face_vectors WHERE video_id = $1', [v]),
+    ).toEqual([]);
   });
 });

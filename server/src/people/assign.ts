@@ -108,19 +108,29 @@ async function assignInTx(
   await q.query(SET_LOCAL_SQL, ['hnsw.ef_search', String(NEIGHBOURS * 4)]);
   await q.query(SET_LOCAL_SQL, ['hnsw.iterative_scan', 'relaxed_order']);
 
+  // The video's vectors join the team's (again when a recompute changed a descriptor).
+  await q.query(
+    `INSERT INTO face_vectors (face_id, team_id, video_id, descriptor)
+     SELECT id, $2, video_id, descriptor FROM scene_faces
+     WHERE video_id = $1 AND descriptor IS NOT NULL
+     ON CONFLICT (face_id) DO UPDATE SET descriptor = EXCLUDED.descriptor
+     WHERE face_vectors.descriptor <> EXCLUDED.descriptor`,
+    [videoId, teamId],
+  );
   // The archive's nearest faces of each face, in one statement: the index answers per face.
   const near = await q.query<{ face_id: string; person_id: string; distance: number }>(
-    `SELECT f.id AS face_id, n.person_id, n.distance
-     FROM scene_faces f
+    `SELECT f.face_id, n.person_id, n.distance
+     FROM face_vectors f
      CROSS JOIN LATERAL (
-       SELECT s.person_id, s.descriptor <-> f.descriptor AS distance
-       FROM scene_faces s JOIN people p ON p.id = s.person_id
-       WHERE p.team_id = $2 AND s.video_id <> f.video_id ${grouping ? '' : 'AND p.name IS NOT NULL'}
-       ORDER BY s.descriptor <-> f.descriptor
+       SELECT s.person_id, v.descriptor <-> f.descriptor AS distance
+       FROM face_vectors v JOIN scene_faces s ON s.id = v.face_id
+       ${grouping ? '' : 'JOIN people p ON p.id = s.person_id AND p.name IS NOT NULL'}
+       WHERE v.team_id = $2 AND v.video_id <> $1 AND s.person_id IS NOT NULL
+       ORDER BY v.descriptor <-> f.descriptor
        LIMIT ${NEIGHBOURS}
      ) n
-     WHERE f.video_id = $1 AND f.descriptor IS NOT NULL AND f.person_id IS NULL`,
-    [videoId, teamId],
+     WHERE f.face_id = ANY ($3::bigint[])`,
+    [videoId, teamId, faces.map((f) => f.id)],
   );
   const neighbours = new Map<number, Neighbour[]>();
   for (const r of near) {
