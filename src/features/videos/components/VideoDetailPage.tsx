@@ -127,7 +127,7 @@ export function VideoDetailPage({ outputsArea }: VideoDetailPageProps) {
         >
           <BackArrowIcon />
         </IconButton>
-        <Heading as="h1" size="2xl" flex="1" minW="0">
+        <Heading as="h1" size="2xl" flex="1 1 14rem" minW="0" overflowWrap="anywhere">
           {title}
         </Heading>
         <DownloadsMenu downloads={video.downloads} />
