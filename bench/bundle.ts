@@ -2,8 +2,8 @@
 // JavaScript the first screens (landing, login) need: (1) from Vite's manifest, the entry and the
 // screen's chunk with everything they import statically; (2) in Chromium against the real server,
 // every script the page fetched until the network went quiet (the screens are prerendered, so they
-// show before any script: this counts what makes them work). Both must stay within 150 kB
-// (1 kB = 1000 B).
+// show before any script: this counts what makes them work). Both must stay within 100 kB
+// (1 kB = 1000 B). Issue 29 lowered the bar from 150 to 100 kB.
 // Run: npm run bench -- bundle
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,7 +11,7 @@ import zlib from 'node:zlib';
 import { ensureBenchBuild, kB } from './_pwa.ts';
 import { startApp } from '../tests/e2e/support/app.ts';
 
-const BUDGET_BYTES = 150_000;
+const BUDGET_BYTES = 100_000;
 
 interface ManifestChunk {
   file: string;

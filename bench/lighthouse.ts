@@ -1,7 +1,9 @@
 // Lighthouse (issue 8) with its mobile profile (simulated slow 4G, 4x CPU) against Debian's
 // Chromium and a production build served by the real server: landing, login and the signed-in
 // video list (signed in through the Login screen in the same browser; storage kept for that run).
-// Prints the performance and accessibility scores; targets >= 95 both. Scores vary from run to
+// Prints the performance and accessibility scores; targets (issue 29): performance >= 98 with
+// total blocking time <= 150 ms on landing and login, performance >= 95 on the list,
+// accessibility >= 95. Scores vary from run to
 // run (Lighthouse's own guidance: take the median of several runs), so each page is audited
 // LIGHTHOUSE_RUNS times (default 3) and the run with the median performance score is judged.
 // Run: npm run bench -- lighthouse
@@ -13,6 +15,8 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/support/browser.ts';
 import { signIn, startBenchApp } from './_pwa.ts';
 
 const TARGET = 95;
+const PERFORMANCE_TARGET = 98;
+const TBT_TARGET_MS = 150;
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 
 interface Scores {
@@ -20,6 +24,8 @@ interface Scores {
   accessibility: number;
   /** The metrics behind the performance score, as Lighthouse displays them. */
   metrics: string;
+  /** Total blocking time, ms. */
+  tbt: number;
 }
 
 const METRICS = [
@@ -43,7 +49,13 @@ async function audit(url: string, port: number, keepStorage: boolean): Promise<S
   const metrics = METRICS.map((id) => `${audits[id]?.title}: ${audits[id]?.displayValue}`).join(
     '; ',
   );
-  return { performance: score('performance'), accessibility: score('accessibility'), metrics };
+  const tbt = audits['total-blocking-time']?.numericValue ?? Infinity;
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    metrics,
+    tbt,
+  };
 }
 
 export async function main(): Promise<{ ok: boolean }> {
@@ -84,11 +96,17 @@ export async function main(): Promise<{ ok: boolean }> {
       console.log(
         `${target.name.padEnd(11)} runs: performance ${runs.map((r) => r.performance).join(', ')}`,
       );
-      const pass = scores.performance >= TARGET && scores.accessibility >= TARGET;
+      // The first screens (signed out) have issue 29's bars; the list keeps issue 8's.
+      const performanceBar = target.signedIn ? TARGET : PERFORMANCE_TARGET;
+      const tbtBar = target.signedIn ? Infinity : TBT_TARGET_MS;
+      const pass =
+        scores.performance >= performanceBar &&
+        scores.tbt <= tbtBar &&
+        scores.accessibility >= TARGET;
       ok &&= pass;
       console.log(
         `${target.name.padEnd(11)} performance ${String(scores.performance).padStart(3)}  ` +
-          `accessibility ${String(scores.accessibility).padStart(3)}  ${pass ? 'OK' : `BELOW ${TARGET}`}`,
+          `accessibility ${String(scores.accessibility).padStart(3)}  ${pass ? 'OK' : `BELOW ${performanceBar} (TBT <= ${tbtBar} ms, accessibility ${TARGET})`}`,
       );
       console.log(`            ${scores.metrics}`);
     }
