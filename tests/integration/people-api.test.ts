@@ -3,6 +3,8 @@
 // assignVideoFaces, then listed, named, merged and corrected; keyword search follows at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignVideoFaces } from '../../server/src/people/assign.ts';
+import { deleteUserCascade } from '../../server/src/repositories/users.ts';
+import { deleteExpiredVideos } from '../../server/src/retention/delete-expired.ts';
 import { seedCompletedVideo, teamOf } from '../support/seed.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
@@ -24,10 +26,12 @@ function face(who: number, jitter = 0): string {
 async function video(
   title: string,
   faces: number[][],
-  opts: { team?: string; descriptions?: string[] } = {},
+  opts: { team?: string; descriptions?: string[]; ownerId?: string; createdAt?: Date } = {},
 ): Promise<string> {
   const { id } = await seedCompletedVideo(server.ctx, {
     teamId: opts.team ?? teamId,
+    ownerId: opts.ownerId ?? null,
+    createdAt: opts.createdAt,
     title,
     scenes: faces.map((_, i) => ({
       description: opts.descriptions?.[i] ?? `Scene ${i} of ${title}`,
@@ -316,5 +320,40 @@ describe('people of a team', () => {
     expect(
       await server.ctx.db.query('SELECT 1 FROM face_vectors WHERE video_id = $1', [v]),
     ).toEqual([]);
+  });
+
+  it('the 3-year retention and account deletion take the faces and their groups with them', async () => {
+    const faceRows = 'SELECT count(*)::int AS n FROM scene_faces WHERE video_id = $1';
+    const peopleOf = (v: string) =>
+      server.ctx.db.query(
+        'SELECT 1 FROM people p WHERE EXISTS (SELECT 1 FROM scene_faces f WHERE f.video_id = $1 AND f.person_id = p.id)',
+        [v],
+      );
+    const old = await video('Old', [[30], [30]], {
+      createdAt: new Date(server.ctx.now() - 4 * 366 * 24 * 3600 * 1000),
+    });
+    expect(await peopleOf(old)).toHaveLength(1);
+    const groupsBefore = await server.ctx.db.query('SELECT id FROM people WHERE team_id = $1', [
+      teamId,
+    ]);
+    expect(await deleteExpiredVideos(server.ctx)).toBe(1);
+    expect(await server.ctx.db.query(faceRows, [old])).toEqual([{ n: 0 }]);
+    const groupsAfter = await server.ctx.db.query('SELECT id FROM people WHERE team_id = $1', [
+      teamId,
+    ]);
+    expect(groupsAfter).toHaveLength(groupsBefore.length - 1);
+
+    const leaver = await server.createUser({
+      email: 'c@example.com',
+      password: 'password1',
+      team: 'A',
+    });
+    const theirs = await video('Theirs', [[31], [31]], { ownerId: leaver });
+    expect(await peopleOf(theirs)).toHaveLength(1);
+    await server.ctx.db.tx((q) => deleteUserCascade(q, leaver));
+    expect(await server.ctx.db.query(faceRows, [theirs])).toEqual([{ n: 0 }]);
+    expect(
+      await server.ctx.db.query('SELECT id FROM people WHERE team_id = $1', [teamId]),
+    ).toHaveLength(groupsAfter.length);
   });
 });
