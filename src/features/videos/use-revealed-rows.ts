@@ -9,20 +9,20 @@ export const ROW_BATCH = 10;
 /**
  * How many of `total` rows to render now. Starts at one batch whenever `listKey` changes (another
  * page or filter) and grows by a batch per task; the same list refetched (polling, a delete)
- * keeps every row it has. Lighter rows (a transcript's lines) take bigger batches.
+ * keeps every row it has.
  */
-export function useRevealedRows(total: number, listKey: string, batch = ROW_BATCH): number {
-  const [revealed, setRevealed] = useState({ listKey, count: batch });
-  if (revealed.listKey !== listKey) setRevealed({ listKey, count: batch });
-  const count = revealed.listKey === listKey ? revealed.count : batch;
+export function useRevealedRows(total: number, listKey: string): number {
+  const [revealed, setRevealed] = useState({ listKey, count: ROW_BATCH });
+  if (revealed.listKey !== listKey) setRevealed({ listKey, count: ROW_BATCH });
+  const count = revealed.listKey === listKey ? revealed.count : ROW_BATCH;
 
   useEffect(() => {
     if (count >= total) return;
     const timer = setTimeout(() => {
-      startTransition(() => setRevealed((now) => ({ ...now, count: now.count + batch })));
+      startTransition(() => setRevealed((now) => ({ ...now, count: now.count + ROW_BATCH })));
     }, 0);
     return () => clearTimeout(timer);
-  }, [count, total, batch]);
+  }, [count, total]);
 
   return Math.min(count, total);
 }
