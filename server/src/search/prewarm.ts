@@ -65,8 +65,12 @@ export async function preloadLists(
   return postings;
 }
 
-/** The graphs, the videos' first (smaller, and searched from every list page). */
-const GRAPHS = ['videos_embedding_hnsw', 'scenes_embedding_hnsw'];
+/**
+ * The graphs, the videos' first (smaller, and searched from every list page), then the faces'
+ * (every analysis looks up its faces there: cold, a 200-scene video's faces took 2.5-7.3 s
+ * against 0.85-1.3 s warm at 100,000 faces, bench/figures/people.md).
+ */
+const GRAPHS = ['videos_embedding_hnsw', 'scenes_embedding_hnsw', 'face_vectors_hnsw'];
 /** Pages read at most: 400 MB of the 512 MB of buffers (db/pglite-options.ts). */
 const MAX_PAGES = (400 * 2 ** 20) / 8192;
 /** Pages a statement, so that searches go on meanwhile (~0.1 s each). */
