@@ -185,9 +185,9 @@ export async function main(): Promise<{ ok: boolean }> {
   const ctx = { db, config: loadConfig({ DATA_DIR: '/tmp/unused' }) };
   // A serving process reads the graphs ahead once started (server/src/search/prewarm.ts).
   const warmStart = performance.now();
-  const pages = await prewarmGraphs(db);
+  const graphPages = await prewarmGraphs(db);
   console.log(
-    `graphs read ahead as a started server does: ${pages} pages in ` +
+    `graphs read ahead as a started server does: ${graphPages} pages in ` +
       `${((performance.now() - warmStart) / 1000).toFixed(1)} s`,
   );
 
