@@ -1,7 +1,6 @@
 // The unnamed groups, biggest first, paged: a few face crops, the counts, and a name field.
 import { Box, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { EmptyState } from '../../../components/EmptyState';
-import { Pagination } from '../../../components/Pagination';
 import { RouteLink } from '../../../components/RouteLink';
 import { Thumbnail } from '../../../components/Thumbnail';
 import { personPath } from '../../../config/routes';
@@ -9,6 +8,7 @@ import { assetUrl } from '../../../lib/asset-url';
 import { useT } from '../../../lib/locale-context';
 import { useListPeopleQuery, type PersonSummary } from '../api';
 import { usePageParam } from '../use-page-param';
+import { ListPager } from './ListPager';
 import { NameForm } from './NameForm';
 import { PersonCounts } from './PersonCounts';
 
@@ -44,19 +44,7 @@ export function GroupsSection({ groupingOff }: { groupingOff: boolean }) {
           ))}
         </Stack>
       ) : null}
-      {data && data.pages > 1 ? (
-        <Flex mt="4">
-          <Pagination
-            page={data.page}
-            size={data.size}
-            shown={data.items.length}
-            total={data.total}
-            pages={data.pages}
-            onPage={setPage}
-            label={t('people.groupPages')}
-          />
-        </Flex>
-      ) : null}
+      <ListPager data={data} onPage={setPage} label={t('people.groupPages')} />
     </Box>
   );
 }

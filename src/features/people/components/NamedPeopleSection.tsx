@@ -1,7 +1,6 @@
 // The team's named people, by name, paged: face, name and counts; each opens the person's page.
-import { Box, Flex, Grid, Heading, Text } from '@chakra-ui/react';
+import { Box, Grid, Heading, Text } from '@chakra-ui/react';
 import { EmptyState } from '../../../components/EmptyState';
-import { Pagination } from '../../../components/Pagination';
 import { RouteLink } from '../../../components/RouteLink';
 import { Thumbnail } from '../../../components/Thumbnail';
 import { personPath } from '../../../config/routes';
@@ -9,6 +8,7 @@ import { assetUrl } from '../../../lib/asset-url';
 import { useT } from '../../../lib/locale-context';
 import { useListPeopleQuery } from '../api';
 import { usePageParam } from '../use-page-param';
+import { ListPager } from './ListPager';
 import { PersonCounts } from './PersonCounts';
 
 export function NamedPeopleSection() {
@@ -53,19 +53,7 @@ export function NamedPeopleSection() {
           ))}
         </Grid>
       ) : null}
-      {data && data.pages > 1 ? (
-        <Flex mt="4">
-          <Pagination
-            page={data.page}
-            size={data.size}
-            shown={data.items.length}
-            total={data.total}
-            pages={data.pages}
-            onPage={setPage}
-            label={t('people.namedPages')}
-          />
-        </Flex>
-      ) : null}
+      <ListPager data={data} onPage={setPage} label={t('people.namedPages')} />
     </Box>
   );
 }

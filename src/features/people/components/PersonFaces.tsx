@@ -1,13 +1,13 @@
 // The faces given to a person, each with "Not this person" to take it away for good (issue 30).
-import { Box, Button, Flex, Grid, Heading, Text } from '@chakra-ui/react';
+import { Box, Button, Grid, Heading, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { Pagination } from '../../../components/Pagination';
 import { Thumbnail } from '../../../components/Thumbnail';
 import { assetUrl } from '../../../lib/asset-url';
 import { describeServerError } from '../../../lib/error-messages';
 import { useT } from '../../../lib/locale-context';
 import { useListPersonFacesQuery, useRejectFaceMutation } from '../api';
 import { usePageParam } from '../use-page-param';
+import { ListPager } from './ListPager';
 
 export function PersonFaces({ personId }: { personId: string }) {
   const t = useT();
@@ -78,19 +78,7 @@ export function PersonFaces({ personId }: { personId: string }) {
           })}
         </Grid>
       ) : null}
-      {data && data.pages > 1 ? (
-        <Flex mt="4">
-          <Pagination
-            page={data.page}
-            size={data.size}
-            shown={data.items.length}
-            total={data.total}
-            pages={data.pages}
-            onPage={setPage}
-            label={t('people.facePages')}
-          />
-        </Flex>
-      ) : null}
+      <ListPager data={data} onPage={setPage} label={t('people.facePages')} />
     </Box>
   );
 }

@@ -1,8 +1,7 @@
 // Every scene that shows the person, newest video first, paged; a scene opens the video detail
 // with that scene's clip playing from its start (issue 29's deep link).
-import { Box, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { Box, Heading, Stack, Text } from '@chakra-ui/react';
 import { EmptyState } from '../../../components/EmptyState';
-import { Pagination } from '../../../components/Pagination';
 import { RouteLink } from '../../../components/RouteLink';
 import { Thumbnail } from '../../../components/Thumbnail';
 import { videoSceneAtPath } from '../../../config/routes';
@@ -11,6 +10,7 @@ import { useT } from '../../../lib/locale-context';
 import { clock, toSeconds } from '../../../lib/timecode';
 import { useListPersonScenesQuery } from '../api';
 import { usePageParam } from '../use-page-param';
+import { ListPager } from './ListPager';
 
 export function PersonScenes({ personId }: { personId: string }) {
   const t = useT();
@@ -54,19 +54,7 @@ export function PersonScenes({ personId }: { personId: string }) {
           })}
         </Stack>
       ) : null}
-      {data && data.pages > 1 ? (
-        <Flex mt="4">
-          <Pagination
-            page={data.page}
-            size={data.size}
-            shown={data.items.length}
-            total={data.total}
-            pages={data.pages}
-            onPage={setPage}
-            label={t('people.scenePages')}
-          />
-        </Flex>
-      ) : null}
+      <ListPager data={data} onPage={setPage} label={t('people.scenePages')} />
     </Box>
   );
 }
