@@ -7,6 +7,7 @@ import path from 'node:path';
 import type * as Tf from '@tensorflow/tfjs';
 import type * as FaceApi from '@vladmandic/face-api';
 import type { RgbImage } from '../server/src/analysis/local/ocr-image.ts';
+import { describeAligned } from '../server/src/perception/face-descriptor.ts';
 
 const require = createRequire(import.meta.url);
 const DIST = path.dirname(require.resolve('@vladmandic/face-api'));
@@ -63,29 +64,12 @@ export async function loadFaceApi(): Promise<FaceApiRunner> {
         input.dispose();
       }
     },
-    async describeBox(image, [x, y, w, h]) {
+    async describeBox(image, box) {
       const input = tensorOf(image);
-      const tensors: FaceApi.tf.Tensor3D[] = [];
       try {
-        const [crop] = await faceapi.extractFaceTensors(input, [new faceapi.Rect(x, y, w, h)]);
-        if (!crop) return undefined;
-        tensors.push(crop);
-        const marks = await faceapi.detectFaceLandmarks(crop);
-        const one = Array.isArray(marks) ? marks[0] : marks;
-        if (!one) return undefined;
-        // As face-api's own pipeline (dlib's alignment); landmarks are in the crop's pixels, the
-        // aligned box goes back to the picture's.
-        const a = one.align(null, { useDlibAlignment: true });
-        const aligned = new faceapi.Rect(a.x + x, a.y + y, a.width, a.height);
-        const [face] = await faceapi.extractFaceTensors(input, [aligned]);
-        if (!face) return undefined;
-        tensors.push(face);
-        const d = await faceapi.computeFaceDescriptor(face);
-        const descriptor = Array.isArray(d) ? d[0] : d;
-        return descriptor ? [...descriptor] : undefined;
+        return await describeAligned(faceapi, input, box);
       } finally {
         input.dispose();
-        for (const t of tensors) t.dispose();
       }
     },
   };

@@ -25,6 +25,37 @@ export interface FaceDescriber {
 
 let loading: Promise<FaceDescriber> | undefined;
 
+/**
+ * The descriptor of the face in `box` of `input`: landmarks on the box's crop, dlib's alignment as
+ * face-api's own pipeline does it (landmarks are in the crop's pixels, the aligned box goes back
+ * to the picture's), then ResNet-34. Undefined when no face is there. Disposes what it makes.
+ */
+export async function describeAligned(
+  faceapi: typeof FaceApi,
+  input: FaceApi.tf.Tensor3D,
+  [x, y, w, h]: FaceBox,
+): Promise<number[] | undefined> {
+  const tensors: FaceApi.tf.Tensor3D[] = [];
+  try {
+    const [crop] = await faceapi.extractFaceTensors(input, [new faceapi.Rect(x, y, w, h)]);
+    if (!crop) return undefined;
+    tensors.push(crop);
+    const marks = await faceapi.detectFaceLandmarks(crop);
+    const one = Array.isArray(marks) ? marks[0] : marks;
+    if (!one) return undefined;
+    const a = one.align(null, { useDlibAlignment: true });
+    const aligned = new faceapi.Rect(a.x + x, a.y + y, a.width, a.height);
+    const [face] = await faceapi.extractFaceTensors(input, [aligned]);
+    if (!face) return undefined;
+    tensors.push(face);
+    const d = await faceapi.computeFaceDescriptor(face);
+    const descriptor = Array.isArray(d) ? d[0] : d;
+    return descriptor ? [...descriptor] : undefined;
+  } finally {
+    for (const t of tensors) t.dispose();
+  }
+}
+
 async function load(): Promise<FaceDescriber> {
   const human = await getHuman();
   const faceapi = require(FACE_API_BUNDLE) as typeof FaceApi;
@@ -33,29 +64,7 @@ async function load(): Promise<FaceDescriber> {
   // Human's tensors are of the same tfjs; face-api's typings name its own copy of the class.
   const asFaceApi = (t: Tensor): FaceApi.tf.Tensor3D => t as unknown as FaceApi.tf.Tensor3D;
   const describer: FaceDescriber = {
-    async describe(image, [x, y, w, h]) {
-      const input = asFaceApi(image);
-      const tensors: FaceApi.tf.Tensor3D[] = [];
-      try {
-        const [crop] = await faceapi.extractFaceTensors(input, [new faceapi.Rect(x, y, w, h)]);
-        if (!crop) return undefined;
-        tensors.push(crop);
-        const marks = await faceapi.detectFaceLandmarks(crop);
-        const one = Array.isArray(marks) ? marks[0] : marks;
-        if (!one) return undefined;
-        // dlib's alignment, as face-api's pipeline; landmarks are in the crop's pixels.
-        const a = one.align(null, { useDlibAlignment: true });
-        const aligned = new faceapi.Rect(a.x + x, a.y + y, a.width, a.height);
-        const [face] = await faceapi.extractFaceTensors(input, [aligned]);
-        if (!face) return undefined;
-        tensors.push(face);
-        const d = await faceapi.computeFaceDescriptor(face);
-        const descriptor = Array.isArray(d) ? d[0] : d;
-        return descriptor ? [...descriptor] : undefined;
-      } finally {
-        for (const t of tensors) t.dispose();
-      }
-    },
+    describe: (image, box) => describeAligned(faceapi, asFaceApi(image), box),
   };
   // The first call of each net sets up its kernels: paid here, with the load, not by a frame.
   const blank = imageTensor(human, 64, 64, new Uint8Array(64 * 64 * 3));
