@@ -1,6 +1,4 @@
-// Two parts. The size of the hostile-input catalogue (issue 15 asks for at least 100 cases across
-// every call): the named cases in tests/integration/hostile by file, as vitest collects them.
-// Then the hostile files of issue 28 sent to a real server (its own process, the default inline
+// Two parts. The size of the hostile-input catalogue (bench/_hostile-cases.ts). Then the hostile files of issue 28 sent to a real server (its own process, the default inline
 // worker): for each, the slowest /api/health answer while it is handled (bar: 100 ms), the peak
 // memory growth (PSS) of the server and its ffmpeg children (bar: 300 MB), and the time until
 // its video ends. A plain 3 s clip is measured first as the baseline of the same conditions.
@@ -8,7 +6,7 @@
 // file's summed RSS varied from 75 to 338 MB between runs), with the server's longest event-loop
 // block and its main thread's CPU, so a slow health answer is told apart from a blocked loop.
 // HOSTILE_FILES=0 counts the cases only.
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,49 +19,13 @@ import {
   pngWithTransportStream,
   quoteSvg,
 } from '../tests/support/hostile-files.ts';
-
-const MIN_CASES = 100;
-
-interface Listed {
-  name: string;
-  file: string;
-}
+import { countCases } from './_hostile-cases.ts';
 
 export async function main(): Promise<{ ok: boolean; cases: number }> {
   const counted = countCases();
   if (process.env.HOSTILE_FILES === '0') return counted;
   const filesOk = await measureFiles();
   return { ok: counted.ok && filesOk, cases: counted.cases };
-}
-
-function countCases(): { ok: boolean; cases: number } {
-  const root = path.resolve(import.meta.dirname, '..');
-  const vitest = path.join(root, 'node_modules', '.bin', 'vitest');
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'va-hostile-'));
-  const file = path.join(dir, 'cases.json');
-  try {
-    // --json to a file: vitest prints nothing on a piped stdout.
-    execFileSync(vitest, ['list', `--json=${file}`, 'tests/integration/hostile'], {
-      cwd: root,
-      stdio: 'ignore',
-    });
-    return count(root, JSON.parse(fs.readFileSync(file, 'utf8')) as Listed[]);
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-function count(root: string, listed: Listed[]): { ok: boolean; cases: number } {
-  const byFile = new Map<string, number>();
-  for (const t of listed) {
-    const file = path.relative(root, t.file);
-    byFile.set(file, (byFile.get(file) ?? 0) + 1);
-  }
-  for (const [file, n] of [...byFile].sort()) console.log(`${String(n).padStart(5)}  ${file}`);
-  console.log(
-    `${String(listed.length).padStart(5)}  hostile-input cases in all (bar: ${MIN_CASES})`,
-  );
-  return { ok: listed.length >= MIN_CASES, cases: listed.length };
 }
 
 const HEALTH_BAR_MS = 100;
