@@ -290,6 +290,19 @@ describe('Watching a video', { timeout: 60_000 }, () => {
     ]);
   });
 
+  it('catches up with a video that read its metadata and started before the player was shown', async () => {
+    // The lazy dialog can commit after the element has loaded and begun to autoplay; React drops
+    // the events of an uncommitted tree, so the player must read the element's state itself.
+    vi.spyOn(HTMLMediaElement.prototype, 'readyState', 'get').mockReturnValue(1);
+    vi.spyOn(HTMLMediaElement.prototype, 'paused', 'get').mockReturnValue(false);
+    open(`/video-detail/${ID}?t=3`);
+    const dialog = await screen.findByRole('dialog', {}, FIRST);
+    const video = within(dialog).getByTestId('full-video') as HTMLVideoElement;
+    await waitFor(() => expect(video.currentTime).toBe(3));
+    expect(await within(dialog).findByRole('button', { name: 'Pause' }, FIRST)).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Play' })).toBeNull();
+  });
+
   it('plays the scene of a search hit from its start, and a time alone opens the full player there', async () => {
     open(`/video-detail/${ID}?sceneIndex=2&t=4`);
     expect(await screen.findByRole('heading', { name: 'Scene #2' }, FIRST)).toBeTruthy();

@@ -32,6 +32,9 @@ function languageName(tag: string, locale: string): string {
 /** Keys that act on the player wherever focus is inside it, except in a text field. */
 const KEY_ACTIONS = { n: 'next', p: 'previous', k: 'toggle' } as const;
 
+/** HTMLMediaElement.HAVE_METADATA: the duration is known and the element can seek. */
+const HAVE_METADATA = 1;
+
 export function FullVideoModal({ video, startAt, onClose }: FullVideoModalProps) {
   const t = useT();
   const { locale } = useLocale();
@@ -61,6 +64,27 @@ export function FullVideoModal({ video, startAt, onClose }: FullVideoModalProps)
   );
   const starts = useMemo(() => chapters.map((c) => c.start), [chapters]);
   const current = lastStartAt(starts, time);
+
+  // Where the video starts and how long it lasts, taken once its metadata is known.
+  const started = useRef(false);
+  const onMetadata = useCallback(
+    (player: HTMLVideoElement) => {
+      setDuration(Number.isFinite(player.duration) ? player.duration : 0);
+      if (started.current) return;
+      started.current = true;
+      if (startAt > 0) player.currentTime = startAt;
+    },
+    [startAt],
+  );
+  // React drops the events a media element sends before its tree is committed, and the lazy
+  // dialog may commit after the video has read its metadata and started playing: without this the
+  // deep link's time was lost and the Play/Pause button said Play under a playing video.
+  useEffect(() => {
+    const player = ref.current;
+    if (!player) return;
+    if (player.readyState >= HAVE_METADATA) onMetadata(player);
+    setPlaying(!player.paused);
+  }, [onMetadata]);
 
   const seek = useCallback((seconds: number) => {
     const player = ref.current;
@@ -112,11 +136,7 @@ export function FullVideoModal({ video, startAt, onClose }: FullVideoModalProps)
                 preload="metadata"
                 aria-label={t('player.video', { title })}
                 data-testid="full-video"
-                onLoadedMetadata={(event) => {
-                  const player = event.currentTarget;
-                  setDuration(Number.isFinite(player.duration) ? player.duration : 0);
-                  if (startAt > 0) player.currentTime = startAt;
-                }}
+                onLoadedMetadata={(event) => onMetadata(event.currentTarget)}
                 onTimeUpdate={(event) => setTime(event.currentTarget.currentTime)}
                 onSeeked={(event) => setTime(event.currentTarget.currentTime)}
                 onPlay={() => setPlaying(true)}
