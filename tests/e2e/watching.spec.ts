@@ -177,6 +177,21 @@ journey(
 );
 
 journey(
+  'a video hit marks the matched words inside its title, which reads as one line of text',
+  () => app,
+  async (page) => {
+    await signIn(page);
+    await page.goto('/advanced-search');
+    await page.getByLabel(m['search.description']!, { exact: true }).fill('lighthouse');
+    await page.getByRole('button', { name: m['search.relevantVideos']!, exact: true }).click();
+    const link = page.getByTestId('result-card').first().getByRole('link', { name: TITLE });
+    assert.equal(await link.locator('mark').innerText(), 'Lighthouse');
+    // Marks laid out as flex items of the link broke the title into columns ("Lighthouse\nwalk").
+    assert.equal(await link.innerText(), TITLE);
+  },
+);
+
+journey(
   'a download gives a well-formed file named after the video',
   () => app,
   async (page) => {

@@ -46,7 +46,8 @@ export const VideoResultCard = memo(function VideoResultCard({ item }: { item: S
       />
       <Stack flex="1" minW="0" gap="1">
         <AppLink href={videoDetailPath(item.id)} fontWeight="semibold" color="blue.800">
-          {highlight(title, terms)}
+          {/* One flex item: the link is inline-flex, and its marks would each be a column. */}
+          <span>{highlight(title, terms)}</span>
         </AppLink>
         {item.summary ? (
           <ExpandableBox>
