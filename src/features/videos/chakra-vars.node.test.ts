@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The plain-CSS parts of the detail page and the search results (chips, transcript, downloads,
 // chapters, match reasons) use Chakra's tokens through their CSS variables. A variable the theme
 // does not emit is empty, and the property using it silently falls back: the chips touched each
@@ -5,9 +6,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { appSystem } from '../../app/theme';
+import { appSystem } from '../../app/theme.ts';
 
-const DIRS = ['src/features/videos/components', 'src/features/search/components'];
+const DIRS = ['components', '../search/components'].map((d) => path.join(import.meta.dirname, d));
 
 /** Each `var(--chakra-…)` of the CSS modules in DIRS, with the file using it. */
 function usedVariables(): { file: string; name: string }[] {
@@ -15,10 +16,11 @@ function usedVariables(): { file: string; name: string }[] {
     fs
       .readdirSync(dir)
       .filter((f) => f.endsWith('.module.css'))
-      .flatMap((f) => {
-        const css = fs.readFileSync(path.join(dir, f), 'utf8');
-        return [...css.matchAll(/var\((--chakra-[\w-]+)/g)].map((m) => ({ file: f, name: m[1]! }));
-      }),
+      .flatMap((file) =>
+        [...fs.readFileSync(path.join(dir, file), 'utf8').matchAll(/var\((--chakra-[\w-]+)/g)].map(
+          (m) => ({ file, name: m[1]! }),
+        ),
+      ),
   );
 }
 
