@@ -290,6 +290,16 @@ describe('Watching a video', { timeout: 60_000 }, () => {
     ]);
   });
 
+  it('a deep link to a moment inside a scene plays its clip from that moment', async () => {
+    open(`/video-detail/${ID}?sceneIndex=2&t=5.5`);
+    expect(await screen.findByRole('heading', { name: 'Scene #2' }, FIRST)).toBeTruthy();
+    const clip = screen.getByTestId('scene-clip') as HTMLVideoElement;
+    await waitFor(() => expect(played).toContain(clip));
+    fireEvent.loadedMetadata(clip);
+    // Scene #2 starts at 0:04: 5.5 s into the video is 1.5 s into its clip.
+    expect(clip.currentTime).toBe(1.5);
+  });
+
   it('catches up with a video that read its metadata and started before the player was shown', async () => {
     // The lazy dialog can commit after the element has loaded and begun to autoplay; React drops
     // the events of an uncommitted tree, so the player must read the element's state itself.

@@ -231,7 +231,7 @@ export function VideoDetailPage({ outputsArea }: VideoDetailPageProps) {
             <SelectedScene
               videoId={id}
               scene={selected}
-              autoPlay={requested === selected.index && startAt !== null}
+              playFrom={requested === selected.index ? startAt : null}
             />
           ) : null}
         </Stack>
