@@ -16,6 +16,7 @@ export function otherProcess(db: Db): Db {
       params?: readonly unknown[],
     ) => db.queryWith<T>(settings, sql, params),
     exec: (sql) => db.exec(sql),
+    ping: () => db.ping(),
     tx: (fn) => db.tx(fn),
     close: () => Promise.resolve(),
   };

@@ -26,6 +26,13 @@ export interface Db extends Queryable {
     sql: string,
     params?: readonly unknown[],
   ): Promise<T[]>;
+  /**
+   * The liveness check (`SELECT 1`, /api/health): it goes ahead of everything queued. On PGlite it
+   * runs on the one connection between the statements of an open transaction instead of after
+   * its end (an analysis's transaction held health answers for 50-300 ms); on PostgreSQL it takes
+   * the next free connection of the pool.
+   */
+  ping(): Promise<void>;
   /** Runs fn in one transaction; rolls back if it throws. */
   tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;

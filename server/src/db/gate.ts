@@ -144,6 +144,8 @@ export function gated(db: Db): Db {
       params?: readonly unknown[],
     ) => gate.run(() => db.queryWith<T>(settings, sql, params)),
     exec: (sql: string) => gate.run(() => db.exec(sql)),
+    // Not queued: it goes ahead of every statement waiting here (Db.ping).
+    ping: () => db.ping(),
     tx: <T>(fn: (q: Queryable) => Promise<T>) =>
       gate.run(() => db.tx(fn), db.exclusiveTx ? db.connections : 1),
     close: () => db.close(),

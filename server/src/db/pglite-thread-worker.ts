@@ -1,7 +1,9 @@
 // The database thread's side (pglite.ts starts it): the embedded PGlite lives here, so its
 // statements (synchronous WASM, and the parsing of their rows) run beside the server's thread
 // instead of on it. Calls run one at a time in the order they came; while a transaction is
-// open, only its own calls run and the others wait for its end, as on one connection.
+// open, only its own calls run and the others wait for its end, as on one connection. The one
+// exception is the liveness check (ping): it runs next, between a transaction's statements if
+// one is open, so a health answer never waits for an analysis's queue or transaction.
 import fs from 'node:fs';
 import v8 from 'node:v8';
 import { parentPort } from 'node:worker_threads';
@@ -44,6 +46,8 @@ export type DbCall =
   /** Opens a transaction; its id is this call's id. */
   | { id: number; op: 'begin' }
   | { id: number; op: 'end'; tx: number; commit: boolean }
+  /** `SELECT 1` ahead of everything queued (Db.ping). */
+  | { id: number; op: 'ping' }
   | { id: number; op: 'close' };
 
 interface Queued {
@@ -92,6 +96,15 @@ async function perform(call: DbCall): Promise<unknown> {
       inTx = undefined;
       await database().pg.exec(call.commit ? 'COMMIT' : 'ROLLBACK');
       return undefined;
+    case 'ping':
+      try {
+        await database().pg.query('SELECT 1');
+      } catch (err) {
+        // Run inside a transaction that failed and awaits its rollback: the database answered.
+        if (!(inTx !== undefined && (err as { code?: unknown }).code === IN_FAILED_TRANSACTION))
+          throw err;
+      }
+      return undefined;
     case 'close':
       await pg?.close();
       pg = undefined;
@@ -100,8 +113,12 @@ async function perform(call: DbCall): Promise<unknown> {
   }
 }
 
-/** The open transaction's own calls, or anything when none is open. */
-const mayRun = (call: DbCall): boolean => inTx === undefined || ('tx' in call && call.tx === inTx);
+/** PostgreSQL's answer to a statement in a transaction that already failed. */
+const IN_FAILED_TRANSACTION = '25P02';
+
+/** The open transaction's own calls and pings, or anything when none is open. */
+const mayRun = (call: DbCall): boolean =>
+  inTx === undefined || call.op === 'ping' || ('tx' in call && call.tx === inTx);
 
 function pump(): void {
   if (running) return;
@@ -116,7 +133,7 @@ answerCalls<DbCall>(
   parentPort!,
   (call) =>
     new Promise((resolve, reject) => {
-      queue.push({
+      const queued = {
         call,
         run: () => {
           perform(call)
@@ -126,7 +143,9 @@ answerCalls<DbCall>(
               pump();
             });
         },
-      });
+      };
+      if (call.op === 'ping') queue.unshift(queued);
+      else queue.push(queued);
       pump();
     }),
 );

@@ -90,6 +90,7 @@ async function openThread(dataDir: string | undefined, opts: PgliteOpenOptions):
       await call({ op: 'end', tx, commit: true });
       return result;
     },
+    ping: () => call({ op: 'ping' }),
     save: (file) => call({ op: 'save', file }),
     async close() {
       await call({ op: 'close' });

@@ -52,6 +52,8 @@ export async function openPostgres(url: string): Promise<Db> {
     connections: max,
     exclusiveTx: false,
     ...asQueryable(pool),
+    // The gate keeps at most `max` statements in the pool: this one takes the next free connection.
+    ping: async () => void (await pool.query('SELECT 1')),
     tx,
     queryWith: (settings, sql, params) => {
       // node-postgres sends unnamed statements, planned for their values each time: a setting of
