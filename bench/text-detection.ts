@@ -6,7 +6,7 @@
 // once more with a row of words drawn on it: random words 14 to 39 px high on a 640x360 frame, in
 // five fonts and seven colours, plain, outlined, boxed or shadowed. Prints the rows found picture
 // by picture, then as the OCR weighs a scene (three candidates: three pictures of a pattern two
-// seconds apart, or a photo three times; ocr.ts, confirmedRows): per kind of background and in
+// seconds apart, or a photo three times; ocr-frames.ts, confirmedRows): per kind of background and in
 // all, the false lines (pictures or scenes without text where a row counts) and the recall
 // (those with text where the drawn row was found).
 // Run: node --import tsx bench/text-detection.ts
@@ -17,7 +17,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { findText, type FrameText, type TextLine } from '../server/src/analysis/local/ocr-image.ts';
-import { confirmedRows } from '../server/src/analysis/local/ocr.ts';
+import { confirmedRows } from '../server/src/analysis/local/ocr-frames.ts';
 import { mulberry32 } from '../server/src/lib/seeded-random.ts';
 import { decodeJpegFile } from '../server/src/media/jpeg-frames.ts';
 import { resolveMediaTools } from '../server/src/media/tools.ts';
@@ -164,7 +164,7 @@ function report(title: string, what: string, tallies: Map<string, Tally>): Tally
 }
 
 /**
- * Scenes of three candidates, as the OCR compares them (ocr.ts, confirmedRows): three pictures
+ * Scenes of three candidates, as the OCR compares them (ocr-frames.ts, confirmedRows): three pictures
  * of a pattern two seconds apart, or one photo three times (a still shot).
  */
 function scenesOf(frames: Frame[]): Frame[][] {

@@ -13,15 +13,8 @@ import { setModelsIdleUnload } from '../../perception/thread-idle.ts';
 import { closeSpareOcrEngines, OcrEngine, spareOcrEngines, type OcrWord } from './ocr-engine.ts';
 import type { FrameText, Polarity, TextLine } from './ocr-image.ts';
 import { toPgm, type DrawnLine } from './ocr-render.ts';
-import {
-  candidateFrames,
-  confirmedRows,
-  joinWords,
-  linesFromWords,
-  ocrLanguages,
-  readScreenText,
-  SURE_PARTS,
-} from './ocr.ts';
+import { candidateFrames, confirmedRows, SURE_PARTS } from './ocr-frames.ts';
+import { joinWords, linesFromWords, ocrLanguages, readScreenText } from './ocr.ts';
 
 describe('candidateFrames', () => {
   it('compares three frames around the middle, the middle one first', () => {
@@ -199,7 +192,9 @@ describe('readScreenText', () => {
 
   it('closes the engine after the idle time; the next video opens one and reads the same', async () => {
     await closeSpareOcrEngines();
-    setModelsIdleUnload(0.3);
+    // Longer than the text detection thread takes to start again on a loaded machine (it idles
+    // out too), so that the second video comes within the engine's idle time.
+    setModelsIdleUnload(3);
     const open = vi.spyOn(OcrEngine, 'open');
     open.mockClear();
     const video = [{ startMs: 0, endMs: 3000, framePaths: [titled] }];
@@ -208,7 +203,7 @@ describe('readScreenText', () => {
     const again = await readScreenText(video, { language: 'ja' });
     expect(open).toHaveBeenCalledTimes(1);
     expect(spareOcrEngines()).toBe(1);
-    const end = Date.now() + 10_000;
+    const end = Date.now() + 15_000;
     while (spareOcrEngines() > 0 && Date.now() < end) await new Promise((r) => setTimeout(r, 25));
     expect(spareOcrEngines()).toBe(0);
     const later = await readScreenText(video, { language: 'ja' });

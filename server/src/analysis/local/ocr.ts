@@ -3,12 +3,13 @@
 // from fades), the one where text detection finds the most glyphs. Only the detected lines are
 // read (ocr-image.ts), and only confident words are kept: a frame without text yields nothing
 // rather than noise. One engine serves the whole video; it reads scene n while the next scenes'
-// frames are decoded and searched for text, and is closed at the end whatever happens.
-import { decodeJpegFile } from '../../media/jpeg-frames.ts';
+// frames are decoded and searched for text (ocr-frames.ts, in a thread of its own), and is closed
+// at the end whatever happens.
 import type { ScreenLine, ScreenTextReading } from '../provider.ts';
 import { OcrEngine, type OcrLanguages, type OcrWord } from './ocr-engine.ts';
-import { findText, height, textScore, width, type FrameText, type TextLine } from './ocr-image.ts';
-import { renderLines, toPgm, type DrawnLine } from './ocr-render.ts';
+import type { FrameReading } from './ocr-frames.ts';
+import { sceneReadings } from './ocr-frames-thread.ts';
+import type { DrawnLine } from './ocr-render.ts';
 
 export interface ScreenTextScene {
   startMs: number;
@@ -24,10 +25,6 @@ export interface ScreenTextOptions {
 
 /** A word the engine is less sure of than this (0–100) is dropped. */
 export const MIN_WORD_CONFIDENCE = 75;
-/** From this length on a scene is read twice, once in each half. */
-export const LONG_SCENE_MS = 20_000;
-/** Frames compared per reading (the one with the most text wins). */
-const CANDIDATES = 3;
 /** Frames waiting for the engine before detection pauses (bounds memory on long videos). */
 const MAX_QUEUED = 8;
 
@@ -37,27 +34,6 @@ const LATIN_WORD = /[\p{L}\p{N}]{3,}/u;
 
 export const ocrLanguages = (outputLanguage: string): OcrLanguages =>
   outputLanguage.toLowerCase().startsWith('ja') ? ['jpn', 'eng'] : ['eng', 'jpn'];
-
-/** Frame indexes to compare for each reading of a scene: a middle window, or one per half. */
-export function candidateFrames(frameCount: number, durationMs: number): number[][] {
-  if (frameCount === 0) return [];
-  const windows: [number, number][] =
-    durationMs >= LONG_SCENE_MS
-      ? [
-          [0.1, 0.45],
-          [0.55, 0.9],
-        ]
-      : [[0.3, 0.7]];
-  return windows.map(([a, b]) => {
-    const picks = Array.from({ length: CANDIDATES }, (_, i) =>
-      Math.round((a + ((b - a) * i) / (CANDIDATES - 1)) * (frameCount - 1)),
-    );
-    // Middle first, so that a tie keeps the frame farthest from the scene's edges.
-    const unique = [...new Set(picks)];
-    const mid = unique[Math.floor(unique.length / 2)]!;
-    return [mid, ...unique.filter((i) => i !== mid)];
-  });
-}
 
 /** Words joined as written: a space between words, none between two Japanese characters. */
 export function joinWords(words: string[]): string {
@@ -99,82 +75,20 @@ const sameText = (a: string, b: string): boolean =>
   a.normalize('NFKC').toLowerCase().replace(/\s+/g, '') ===
   b.normalize('NFKC').toLowerCase().replace(/\s+/g, '');
 
-/** A frame chosen for reading, drawn for the engine. */
-interface Reading {
+/** A frame chosen for reading, drawn for the engine, of scene `scene`. */
+interface Reading extends FrameReading {
   scene: number;
-  image: Buffer;
-  drawn: DrawnLine[];
-  frameHeight: number;
 }
 
 /**
- * A row of this many separate parts is taken for text on one picture. A shorter one counts only
- * where another candidate of its window shows a row at the same place: short rows of shapes turn
- * up by chance in moving textures (the Game of Life, a zoom into a fractal), where they do not
- * stay put, and each cost an engine start (bench/text-detection.ts).
- */
-export const SURE_PARTS = 6;
-
-const overlap = (a0: number, a1: number, b0: number, b1: number): number =>
-  Math.max(0, Math.min(a1, b1) - Math.max(a0, b0));
-
-/** Two rows of one polarity covering much of the same place, at about the same glyph size. */
-function samePlace(a: TextLine, b: TextLine): boolean {
-  if (a.polarity !== b.polarity) return false;
-  const ratio = a.glyphHeight / b.glyphHeight;
-  if (ratio > 1.5 || ratio < 1 / 1.5) return false;
-  const across = overlap(a.box.x0, a.box.x1, b.box.x0, b.box.x1);
-  const down = overlap(a.box.y0, a.box.y1, b.box.y0, b.box.y1);
-  const narrower = Math.min(width(a.box), width(b.box));
-  const lower = Math.min(height(a.box), height(b.box));
-  return across >= 0.5 * narrower && down >= 0.5 * lower;
-}
-
-/**
- * The rows of each candidate of one window that count (SURE_PARTS); with a single candidate
- * there is nothing to compare, and every row counts.
- */
-export function confirmedRows(candidates: readonly FrameText[]): FrameText[] {
-  if (candidates.length < 2) return [...candidates];
-  return candidates.map((f) => ({
-    ...f,
-    lines: f.lines.filter(
-      (line) =>
-        line.labels.length >= SURE_PARTS ||
-        candidates.some((other) => other !== f && other.lines.some((o) => samePlace(line, o))),
-    ),
-  }));
-}
-
-/** Per window of candidates, the one where detection found the most text (none if none did). */
-function chooseFrames(windows: number[][], found: Map<number, FrameText>): FrameText[] {
-  const chosen: FrameText[] = [];
-  for (const window of windows) {
-    let best: FrameText | undefined;
-    for (const f of confirmedRows(window.map((c) => found.get(c)!))) {
-      if (textScore(f) > (best ? textScore(best) : 0)) best = f;
-    }
-    if (best && !chosen.some((c) => c.rgb === best.rgb)) chosen.push(best);
-  }
-  return chosen;
-}
-
-/**
- * The frames worth reading, scene after scene. Each candidate is decoded when its turn comes
- * (media/jpeg-frames.ts); each frame's detection is dropped once it is drawn.
+ * The frames worth reading, scene after scene, found in the text detection's thread
+ * (ocr-frames-thread.ts).
  */
 async function* readings(scenes: ScreenTextScene[], o: ScreenTextOptions): AsyncGenerator<Reading> {
   for (const [index, scene] of scenes.entries()) {
-    const windows = candidateFrames(scene.framePaths.length, scene.endMs - scene.startMs);
-    const found = new Map<number, FrameText>();
-    for (const frame of new Set(windows.flat())) {
-      o.signal?.throwIfAborted();
-      found.set(frame, findText(await decodeJpegFile(scene.framePaths[frame]!)));
-    }
-    for (const f of chooseFrames(windows, found)) {
-      const { image, drawn } = renderLines(f, f.lines);
-      yield { scene: index, image: toPgm(image), drawn, frameHeight: f.height };
-    }
+    o.signal?.throwIfAborted();
+    const found = await sceneReadings(scene.framePaths, scene.endMs - scene.startMs);
+    for (const f of found) yield { scene: index, ...f };
   }
 }
 
