@@ -5,6 +5,7 @@
 import 'fake-indexeddb/auto';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setOnline } from '../../testing/online';
 import { renderApp } from '../../testing/render-app';
 import { renderAt } from '../../testing/render-at';
 import { EMPTY_LIST, stubSignedIn, useStoredSession } from '../../testing/signed-in';
@@ -79,7 +80,10 @@ beforeEach(() => {
     this.dispatchEvent(new Event('pause'));
   });
 });
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  setOnline(true);
+});
 
 const open = (path: string, body: unknown = DETAIL) => {
   stubSignedIn({
@@ -288,6 +292,18 @@ describe('Watching a video', { timeout: 60_000 }, () => {
       ['Scene list (.csv)', asset(`${ID}/downloads/scenes.csv${SIG}`), true],
       ['Whole analysis (.json)', asset(`${ID}/downloads/analysis.json${SIG}`), true],
     ]);
+  });
+
+  it('turns the downloads off offline, saying why: the server makes each file', async () => {
+    open(`/video-detail/${ID}`);
+    await screen.findByTestId('downloads', {}, FIRST);
+    setOnline(false);
+    const button = await screen.findByRole('button', { name: 'Downloads' });
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+    expect(button.title).toBe('This needs a network connection. You are offline.');
+    expect(screen.queryByRole('link', { name: 'Scene list (.csv)', hidden: true })).toBeNull();
+    setOnline(true);
+    expect(await screen.findByTestId('downloads')).toBeTruthy();
   });
 
   it('a deep link to a moment inside a scene plays its clip from that moment', async () => {
