@@ -122,4 +122,27 @@ describe('scene cuts', () => {
       320,
     );
   });
+
+  it('finds wipes between shots that move by themselves', async () => {
+    // Shots of the bench's dissolves and wipes, seed 2 (issue 31) [both wipes missed: the
+    // shots' own motion hides the edge in the blocks' change].
+    await cutsRight(
+      [
+        { source: 'yuvtestsrc', seconds: 4 },
+        {
+          source: 'testsrc2',
+          extra: pan(3, 1.35, 2.75, 0.55),
+          seconds: 5.77,
+          transition: { kind: 'wipe', seconds: 1.25, from: 'left' },
+        },
+        {
+          source: 'smptebars',
+          extra: turn(0.59, 2.67),
+          seconds: 4,
+          transition: { kind: 'wipe', seconds: 1.8, from: 'top' },
+        },
+      ],
+      320,
+    );
+  });
 });

@@ -24,6 +24,7 @@ import {
   varianceDip,
   wipeEvidence,
 } from './scene-detect-signals.ts';
+import { MixtureEvidence } from './scene-mixture.ts';
 import { GRID_H, GRID_W, RecentSamples } from './scene-samples.ts';
 import { VisualSamples } from './visual.ts';
 
@@ -62,6 +63,8 @@ const FADE_DEEP = 0.15;
 /** Grey-level deviation of a fade's bottom at most (a 0.1 s sample can miss the black one). */
 const FLAT_SD = 0.06;
 const MERGE_GAP = 4;
+/** A colour-mixture transition is a camera move when a move leaves less than this of a step. */
+const MIX_MOVED = 0.35;
 /** Samples looked at after a transition window (is the picture still there?). */
 const LOOKAHEAD = 2;
 
@@ -74,6 +77,8 @@ interface Transition {
   windows: Set<number>;
   /** An edge moved across the picture (a wipe): enough evidence alone. */
   wipe: boolean;
+  /** Found by the colours alone (scene-mixture.ts): later evidence near it is the same one. */
+  colours?: boolean;
 }
 
 export class SceneDetector {
@@ -85,6 +90,7 @@ export class SceneDetector {
   private readonly cuts: number[] = [];
   private readonly gradual: Transition[] = [];
   private open: Transition | undefined;
+  private readonly mixture: MixtureEvidence;
 
   constructor(private readonly o: DetectorOptions) {
     this.visual = new VisualSamples(o.fps);
@@ -92,6 +98,7 @@ export class SceneDetector {
     this.windows = [0.2, 0.35, 0.5, 0.8, 1.2].map((s) => Math.max(1, Math.round(s * o.fps)));
     this.span = Math.max(...this.windows);
     this.samples = new RecentSamples(o.width, o.height, 2 * this.span + 2 + LOOKAHEAD);
+    this.mixture = new MixtureEvidence(o.fps);
   }
 
   /** One rgb24 frame of width x height, the next sample in time. */
@@ -108,6 +115,56 @@ export class SceneDetector {
       // Too far behind to grow: closed now, as the next transition or finish() would close it.
       if (this.open && c - this.open.to > MERGE_GAP) this.closeOpen();
     }
+    this.mixture.push(frame);
+    if (n > 2 * this.mixture.lag) this.checkMixture(n - 1 - this.mixture.lag);
+  }
+
+  /**
+   * A gradual transition the colour histograms show (scene-mixture.ts) where no cut and no other
+   * transition was found: a wipe or a dissolve between moving shots.
+   */
+  private checkMixture(c: number): void {
+    const at = this.mixture.at(c);
+    if (at === undefined) return;
+    const h = this.mixture.half;
+    if (this.hasCutIn(c - h, c + h)) return;
+    // Found already by its blend or edge evidence.
+    const near = (t: Transition): boolean => t.to >= c - h && t.from <= c + h;
+    if (this.open && near(this.open)) return;
+    for (let k = this.gradual.length - 1; k >= 0 && this.gradual[k]!.to >= c - 2 * h; k--) {
+      if (near(this.gradual[k]!)) return;
+    }
+    // A pan or a zoom drifts the colours too, but its pictures are the ones before, moved: some
+    // step near the middle, or the pictures a sample or two either side, nearly all of it (a wipe
+    // or a dissolve brings new picture at every step), and those 0.35 s either side half of it.
+    for (const [i, j] of [
+      [at - 3, at - 2],
+      [at - 2, at - 1],
+      [at - 1, at],
+      [at, at + 1],
+      [at + 1, at + 2],
+      [at - 1, at + 1],
+      [at - 2, at + 2],
+    ] as const) {
+      const a = this.samples.grid(i);
+      const b = this.samples.grid(j);
+      if (!a || !b) return;
+      const d = dist(a, b);
+      if (movedDist(a, b, GRID_W, GRID_H, MIX_MOVED * d) < MIX_MOVED * d) return;
+    }
+    const w = this.windows[1]!;
+    const a = this.samples.grid(at - w);
+    const b = this.samples.grid(at + w);
+    if (!a || !b || explainedByMotion(a, b, GRID_W, GRID_H, dist(a, b))) return;
+    this.gradual.push({
+      from: at,
+      to: at,
+      best: at,
+      bestScore: 0,
+      windows: new Set(),
+      wipe: true,
+      colours: true,
+    });
   }
 
   /** Scene start times after the first scene, in ms, at least minSceneMs apart. */
@@ -134,7 +191,7 @@ export class SceneDetector {
     const n = this.visual.count;
     // Cuts are judged up to sample n - 1 - FLASH, gradual centres up to n - 1 - span - LOOKAHEAD,
     // and an open transition may still grow or be placed anywhere from its start.
-    let frontier = Math.min(n - 1 - FLASH, n - 1 - this.span - LOOKAHEAD);
+    let frontier = Math.min(n - 1 - FLASH, n - 1 - this.span - LOOKAHEAD, n - 1 - this.mixture.lag);
     if (this.open) frontier = Math.min(frontier, this.open.from);
     if (frontier <= 0) return [];
     const placed = this.placeAll();
@@ -460,6 +517,10 @@ export class SceneDetector {
     if (this.isBlip(t)) return;
     // A long dark stretch without any blend around it is a dark shot, not a fade.
     if (t.bestScore === 0 && t.to - t.from > 3 * this.o.fps) return;
+    // The colours placed this transition already, from its whole course.
+    const h = this.mixture.half;
+    const last = this.gradual.at(-1);
+    if (last?.colours && last.to >= t.from - h && last.from <= t.to + h) return;
     this.gradual.push(t);
   }
 
