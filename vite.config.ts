@@ -7,6 +7,7 @@ import { firstScreens } from './vite-plugins/first-screens';
 import { precompileMessages } from './vite-plugins/precompile-messages';
 import { precompressAssets } from './vite-plugins/precompress-assets';
 import { skipChakraRuntimeGlobals } from './vite-plugins/skip-chakra-runtime-globals';
+import { skipIntlLocaleDataCheck } from './vite-plugins/skip-intl-locale-data-check';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:8080';
 
@@ -14,6 +15,7 @@ export default defineConfig({
   plugins: [
     firstScreens(),
     skipChakraRuntimeGlobals(),
+    skipIntlLocaleDataCheck(),
     precompileMessages(),
     react(),
     precompressAssets(),

@@ -6,8 +6,12 @@
 // accessibility >= 95. Scores vary from run to
 // run (Lighthouse's own guidance: take the median of several runs), so each page is audited
 // LIGHTHOUSE_RUNS times (default 3) and the run with the median performance score is judged.
+// LIGHTHOUSE_JSON=dir saves every run's full result there (page-run.json), for the main-thread
+// audits (long-tasks, bootup-time, mainthread-work-breakdown, script-treemap-data).
 // Run: npm run bench -- lighthouse
+import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
@@ -18,6 +22,7 @@ const TARGET = 95;
 const PERFORMANCE_TARGET = 98;
 const TBT_TARGET_MS = 150;
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+const JSON_DIR = process.env.LIGHTHOUSE_JSON;
 
 interface Scores {
   performance: number;
@@ -35,7 +40,12 @@ const METRICS = [
   'total-byte-weight',
 ];
 
-async function audit(url: string, port: number, keepStorage: boolean): Promise<Scores> {
+async function audit(
+  url: string,
+  port: number,
+  keepStorage: boolean,
+  name: string,
+): Promise<Scores> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -43,6 +53,10 @@ async function audit(url: string, port: number, keepStorage: boolean): Promise<S
     onlyCategories: ['performance', 'accessibility'],
     disableStorageReset: keepStorage,
   });
+  if (JSON_DIR && result) {
+    mkdirSync(JSON_DIR, { recursive: true });
+    writeFileSync(path.join(JSON_DIR, `${name}.json`), JSON.stringify(result.lhr));
+  }
   const categories = result?.lhr.categories;
   const score = (key: string): number => Math.round((categories?.[key]?.score ?? 0) * 100);
   const audits = result?.lhr.audits ?? {};
@@ -89,7 +103,8 @@ export async function main(): Promise<{ ok: boolean }> {
       }
       const runs: Scores[] = [];
       for (let i = 0; i < RUNS; i++) {
-        runs.push(await audit(app.url + target.path, chrome.port, target.signedIn));
+        const name = `${target.name.replace(' ', '-')}-${i + 1}`;
+        runs.push(await audit(app.url + target.path, chrome.port, target.signedIn, name));
       }
       runs.sort((a, b) => a.performance - b.performance);
       const scores = runs[Math.floor(runs.length / 2)]!;
