@@ -15,7 +15,7 @@ const HALF_SECONDS = [0.8, 1.2];
 /** Pictures looked at outside a window on each side, seconds. */
 const OUTSIDE_SECONDS = 0.8;
 /** The ends' histograms differ by at least this (half the L1 distance, 0..1). */
-const MIX_MIN = 0.35;
+const MIX_MIN = 0.5;
 /**
  * Outside the window the shots' colours go on the same way at most this far (share of the way
  * between the ends, both sides together, and either side).
