@@ -95,6 +95,18 @@ async function signIn(page: Page): Promise<void> {
   await page.waitForURL((u) => u.pathname === '/video');
 }
 
+/** Signs in and runs an Advanced search for these words, of videos or of scenes. */
+async function searchFor(page: Page, words: string, kind: 'videos' | 'scenes'): Promise<void> {
+  await signIn(page);
+  await page.goto('/advanced-search');
+  if (kind === 'scenes') {
+    await page.getByRole('tab', { name: m['search.sceneTab']!, exact: true }).click();
+  }
+  await page.getByLabel(m['search.description']!, { exact: true }).fill(words);
+  const button = kind === 'scenes' ? m['search.relevantScenes']! : m['search.relevantVideos']!;
+  await page.getByRole('button', { name: button, exact: true }).click();
+}
+
 /** The content type a same-origin URL answers with, fetched from the page. */
 const contentType = (page: Page, url: string): Promise<string | null> =>
   page.evaluate((u) => fetch(u).then((r) => r.headers.get('content-type')), url);
@@ -157,11 +169,7 @@ journey(
   'a search for a word on screen opens the hit at its scene and plays it',
   () => app,
   async (page) => {
-    await signIn(page);
-    await page.goto('/advanced-search');
-    await page.getByRole('tab', { name: m['search.sceneTab']!, exact: true }).click();
-    await page.getByLabel(m['search.description']!, { exact: true }).fill('lighthouse');
-    await page.getByRole('button', { name: m['search.relevantScenes']!, exact: true }).click();
+    await searchFor(page, 'lighthouse', 'scenes');
     const card = page.getByTestId('result-card').first();
     await card.getByText('On screen: “LIGHTHOUSE 7”').waitFor();
     await card.getByRole('link', { name: `Scene #1 from ${TITLE}` }).click();
@@ -180,10 +188,7 @@ journey(
   'a video hit marks the matched words inside its title, which reads as one line of text',
   () => app,
   async (page) => {
-    await signIn(page);
-    await page.goto('/advanced-search');
-    await page.getByLabel(m['search.description']!, { exact: true }).fill('lighthouse');
-    await page.getByRole('button', { name: m['search.relevantVideos']!, exact: true }).click();
+    await searchFor(page, 'lighthouse', 'videos');
     const link = page.getByTestId('result-card').first().getByRole('link', { name: TITLE });
     assert.equal(await link.locator('mark').innerText(), 'Lighthouse');
     // Marks laid out as flex items of the link broke the title into columns ("Lighthouse\nwalk").
@@ -196,8 +201,12 @@ journey(
   () => app,
   async (page) => {
     await signIn(page);
+    // On a phone the button wraps to the left under the title: the menu must open on screen.
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`/video-detail/${videoId}`);
     await page.getByText(m['downloads.title']!, { exact: true }).click();
+    const menu = await page.getByTestId('downloads').getByRole('list').boundingBox();
+    assert.ok(menu && menu.x >= 0 && menu.x + menu.width <= 390, JSON.stringify(menu));
     const read = async (label: string) => {
       const [download] = await Promise.all([
         page.waitForEvent('download'),
