@@ -12,7 +12,11 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: {
         projectService: {
-          allowDefaultProject: ['eslint.config.js', 'server/src/analysis/local/ocr-worker.mjs'],
+          allowDefaultProject: [
+            'eslint.config.js',
+            'server/src/analysis/local/ocr-worker.mjs',
+            'tests/support/record-modules.mjs',
+          ],
         },
         tsconfigRootDir: import.meta.dirname,
       },

@@ -111,7 +111,7 @@ function deleteUser(args: string[]): Run {
     const user = await findUserByEmail(db, email);
     if (!user) throw new AccountError(`No user with the e-mail ${email}.`);
     const { deletedVideos } = await deleteAccount(
-      { db, storage: createStorage(config), now: Date.now },
+      { db, storage: await createStorage(config), now: Date.now },
       user.id,
     );
     console.log(

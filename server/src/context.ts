@@ -32,7 +32,7 @@ export async function createContext(
     config,
     db: gated(db ?? (await openDatabase(config))),
     secrets: loadSecrets(config.dataDir),
-    storage: createStorage(config),
+    storage: await createStorage(config),
     log: createLogger(config.logLevel, logStream),
     now: Date.now,
   };

@@ -1,7 +1,16 @@
 // The OpenAI SDK pointed at any OpenAI-compatible endpoint (AI_BASE_URL, AI_API_KEY). The SDK
 // retries 408, 409, 429, 5xx and network failures with backoff (honouring Retry-After) and times
 // each attempt out; what is left here is to say in our words which endpoint failed and how.
-import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
+// The SDK is loaded at the first call (loadSdk): a server with the local provider never loads
+// its modules (issue 31, memory at rest).
+import type OpenAI from 'openai';
+import type { APIConnectionError } from 'openai';
+import type * as OpenAiSdk from 'openai';
+
+type Sdk = typeof OpenAiSdk;
+
+/** The OpenAI SDK's module, imported once when first needed. */
+export const loadSdk = (): Promise<Sdk> => import('openai');
 
 export class AiProviderError extends Error {
   constructor(
@@ -20,7 +29,8 @@ export interface ClientOptions {
   retries: number;
 }
 
-export function createOpenAiClient(o: ClientOptions): OpenAI {
+export async function createOpenAiClient(o: ClientOptions): Promise<OpenAI> {
+  const { default: OpenAI } = await loadSdk();
   return new OpenAI({
     baseURL: o.baseUrl.replace(/\/+$/, ''),
     // The SDK insists on a key; local servers (Ollama, vLLM) need none, so none is sent then.
@@ -30,8 +40,8 @@ export function createOpenAiClient(o: ClientOptions): OpenAI {
   });
 }
 
-function connectionProblem(err: APIConnectionError): string {
-  if (err instanceof APIConnectionTimeoutError) return 'timed out';
+function connectionProblem(sdk: Sdk, err: APIConnectionError): string {
+  if (err instanceof sdk.APIConnectionTimeoutError) return 'timed out';
   const cause = (err as Error & { cause?: { code?: string; cause?: { code?: string } } }).cause;
   return cause?.code ?? cause?.cause?.code ?? err.message;
 }
@@ -45,13 +55,14 @@ export async function callEndpoint<T>(o: ClientOptions, run: () => Promise<T>): 
   try {
     return await run();
   } catch (err) {
+    const sdk = await loadSdk();
     const attempts = o.retries + 1;
-    if (err instanceof APIConnectionError) {
+    if (err instanceof sdk.APIConnectionError) {
       throw new AiProviderError(
-        `AI endpoint ${o.baseUrl} is unavailable after ${attempts} attempts (${connectionProblem(err)})`,
+        `AI endpoint ${o.baseUrl} is unavailable after ${attempts} attempts (${connectionProblem(sdk, err)})`,
       );
     }
-    if (err instanceof APIError && err.status !== undefined) {
+    if (err instanceof sdk.APIError && err.status !== undefined) {
       const detail = `HTTP ${err.status}${err.message ? `: ${err.message.slice(0, 300)}` : ''}`;
       throw new AiProviderError(
         retried(err.status)

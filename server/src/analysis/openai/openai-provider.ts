@@ -16,8 +16,13 @@ import type {
   VideoUnderstanding,
 } from '../provider.ts';
 import type OpenAI from 'openai';
-import { toFile } from 'openai';
-import { AiProviderError, callEndpoint, createOpenAiClient, type ClientOptions } from './client.ts';
+import {
+  AiProviderError,
+  callEndpoint,
+  createOpenAiClient,
+  loadSdk,
+  type ClientOptions,
+} from './client.ts';
 import { toEmbeddingDim } from './projection.ts';
 import {
   imagePart,
@@ -52,7 +57,8 @@ function evenly<T>(items: T[], n: number): T[] {
 
 export class OpenAiProvider implements AnalysisProvider {
   readonly name = 'openai' as const;
-  private readonly client: OpenAI;
+  /** The SDK's client, made at the first call (the SDK is not loaded before). */
+  private sdkClient: Promise<OpenAI> | undefined;
   private readonly endpoint: ClientOptions;
   private readonly model: string;
   private readonly embeddingModel: string;
@@ -63,16 +69,19 @@ export class OpenAiProvider implements AnalysisProvider {
   constructor(ai: Config['ai'], tuning: OpenAiTuning = {}) {
     if (!ai.baseUrl) throw new AiProviderError('AI_PROVIDER=openai needs AI_BASE_URL');
     this.endpoint = { baseUrl: ai.baseUrl, apiKey: ai.apiKey, retries: tuning.retries ?? 3 };
-    this.client = createOpenAiClient(this.endpoint);
     this.timeoutMs = tuning.timeoutMs;
     this.model = ai.model ?? 'gpt-4o-mini';
     this.embeddingModel = ai.embeddingModel ?? 'text-embedding-3-small';
     this.transcribeModel = ai.transcribeModel ?? 'whisper-1';
   }
 
+  private client(): Promise<OpenAI> {
+    return (this.sdkClient ??= createOpenAiClient(this.endpoint));
+  }
+
   private async chat(messages: ChatMessage[]): Promise<Record<string, unknown>> {
-    const answer = await callEndpoint(this.endpoint, () =>
-      this.client.chat.completions.create(
+    const answer = await callEndpoint(this.endpoint, async () =>
+      (await this.client()).chat.completions.create(
         { model: this.model, messages, temperature: 0.2, response_format: { type: 'json_object' } },
         { timeout: this.timeoutMs ?? TIMEOUT.chat },
       ),
@@ -187,8 +196,8 @@ export class OpenAiProvider implements AnalysisProvider {
   private async embedBatch(input: string[]): Promise<number[][]> {
     type Answer = { data?: { index?: number; embedding?: unknown }[] };
     const ask = (withDims: boolean): Promise<Answer> =>
-      callEndpoint(this.endpoint, () =>
-        this.client.embeddings.create(
+      callEndpoint(this.endpoint, async () =>
+        (await this.client()).embeddings.create(
           {
             model: this.embeddingModel,
             input,
@@ -229,9 +238,9 @@ export class OpenAiProvider implements AnalysisProvider {
       duration?: number;
       segments?: { start: number; end: number; text: string }[];
     };
-    const file = await toFile(data, path.basename(audioPath));
-    const answer: Answer = await callEndpoint(this.endpoint, () =>
-      this.client.audio.transcriptions.create(
+    const file = await (await loadSdk()).toFile(data, path.basename(audioPath));
+    const answer: Answer = await callEndpoint(this.endpoint, async () =>
+      (await this.client()).audio.transcriptions.create(
         {
           file,
           model: this.transcribeModel,
