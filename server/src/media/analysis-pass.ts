@@ -1,6 +1,7 @@
 // The one decode of the whole video: measures every sample (scene changes, brightness, motion,
 // colours) from a stream of tiny RGB frames and writes evenly spaced candidate frame images to a
-// temp folder, from which each scene's frames are picked afterwards.
+// temp folder, from which each scene's frames are picked afterwards. The decode and the per-frame
+// work run in the media thread (media-thread.ts): the server's thread receives only the cut.
 import fs from 'node:fs';
 import path from 'node:path';
 import {
@@ -10,9 +11,10 @@ import {
   STATS_WIDTH,
   type VideoFormat,
 } from './args.ts';
+import { mediaThreadCall } from './media-thread.ts';
 import { runProcess } from './run.ts';
 import { SceneDetector } from './scene-detector.ts';
-import type { VisualSamples } from './visual.ts';
+import { VisualSamples, type VisualData } from './visual.ts';
 
 export interface AnalysisPassResult {
   /** Scene start times after the first scene, ms. */
@@ -59,20 +61,47 @@ export interface AnalysisPassOptions {
   onSettled?: (cut: SettledCut) => void;
 }
 
-/** The part of the cut no later picture can change, while the decode goes on. */
-export interface SettledCut {
+/** The part of the cut no later picture can change, as the media thread tells it. */
+export interface SettledCutData {
   /** Boundaries (ms) that finish will answer too (SceneDetector.settled). */
   boundariesMs: number[];
   gridFps: number;
-  /** The image of candidate i, once written. */
-  gridFrame(i: number): string;
-  /** How many candidates are whole on disk (ffmpeg has begun the next one). */
-  gridWritten(): number;
   /**
    * Counts the decodes: a stream whose reference pictures are too sparse is decoded again in
    * full, and what the first decode settled no longer holds.
    */
   attempt: number;
+}
+
+/** The part of the cut no later picture can change, while the decode goes on. */
+export interface SettledCut extends SettledCutData {
+  /** The image of candidate i, once written. */
+  gridFrame(i: number): string;
+  /** How many candidates are whole on disk (ffmpeg has begun the next one). */
+  gridWritten(): number;
+}
+
+/** The pass's options in the media thread: what it settles is told as plain data. */
+type PassHereOptions = Omit<AnalysisPassOptions, 'onSettled'> & {
+  onSettled?: (cut: SettledCutData) => void;
+};
+
+/** The analysis pass of one video, as the media thread receives it. */
+export interface PassTask {
+  pass: Omit<AnalysisPassOptions, 'signal' | 'onSettled'> & { settles: boolean };
+}
+
+/** What the media thread posts on a pass's port: the cut settled so far. */
+export interface SettledMessage {
+  settled: SettledCutData;
+}
+
+/** The pass's result as it crosses from the media thread (its samples as plain arrays). */
+export type PassAnswer = Omit<AnalysisPassResult, 'visual'> & { visual: VisualData };
+
+/** Each decode names its images apart: the models may still read the first one's. */
+function gridFramePath(workDir: string, attempt: number, i: number): string {
+  return path.join(workDir, `f${attempt}-${String(i + 1).padStart(6, '0')}.jpg`);
 }
 
 /** Candidate images per second: dense for short videos, sparse for long ones (disk and time). */
@@ -83,7 +112,31 @@ export function gridFpsFor(durationMs: number): number {
   return 1;
 }
 
+/** The analysis pass, run in the media thread; the settled cut is told as it goes. */
 export async function runAnalysisPass(o: AnalysisPassOptions): Promise<AnalysisPassResult> {
+  const { signal, onSettled, ...options } = o;
+  /** Candidates known whole on disk, per decode. */
+  const written = new Map<number, number>();
+  const settledCut = (cut: SettledCutData): SettledCut => ({
+    ...cut,
+    gridFrame: (i) => gridFramePath(o.workDir, cut.attempt, i),
+    gridWritten() {
+      let n = written.get(cut.attempt) ?? 0;
+      while (fs.existsSync(gridFramePath(o.workDir, cut.attempt, n + 1))) n++;
+      written.set(cut.attempt, n);
+      return n;
+    },
+  });
+  const task: PassTask = { pass: { ...options, settles: onSettled !== undefined } };
+  const answer = await mediaThreadCall<PassAnswer>(task, {
+    signal,
+    onMessage: (m) => onSettled?.(settledCut((m as SettledMessage).settled)),
+  });
+  return { ...answer, visual: VisualSamples.fromData(answer.visual) };
+}
+
+/** The analysis pass in the calling thread (the media thread's side of runAnalysisPass). */
+export async function runAnalysisPassHere(o: PassHereOptions): Promise<AnalysisPassResult> {
   const statsFps = o.statsFps ?? 10;
   if (o.frameRate !== undefined && o.frameRate < 2 * statsFps) {
     return decodePass(o, statsFps, false, 1);
@@ -101,7 +154,7 @@ export async function runAnalysisPass(o: AnalysisPassOptions): Promise<AnalysisP
 
 /** One decode of every picture, or of the reference pictures only. */
 async function decodePass(
-  o: AnalysisPassOptions,
+  o: PassHereOptions,
   statsFps: number,
   referenceOnly: boolean,
   attempt: number,
@@ -115,20 +168,7 @@ async function decodePass(
     minSceneMs: o.minSceneMs,
     maxScenes: o.maxScenes,
   });
-  // Each decode names its images apart: the models may still read the first one's.
-  const gridFrame = (i: number): string =>
-    path.join(o.workDir, `f${attempt}-${String(i + 1).padStart(6, '0')}.jpg`);
-  let written = 0;
-  const settledCut = (): SettledCut => ({
-    boundariesMs: detector.settled(),
-    gridFps,
-    gridFrame,
-    gridWritten() {
-      while (fs.existsSync(gridFrame(written + 1))) written++;
-      return written;
-    },
-    attempt,
-  });
+  const settledCut = (): SettledCutData => ({ boundariesMs: detector.settled(), gridFps, attempt });
   const frameBytes = STATS_WIDTH * STATS_HEIGHT * 3;
   const pending = Buffer.alloc(frameBytes);
   let filled = 0;

@@ -60,6 +60,24 @@ export class GrowArray {
   get(i: number, k = 0): number {
     return this.data[i * this.stride + k] ?? 0;
   }
+  /** A copy of the values pushed, one row after the other. */
+  values(): Float32Array {
+    return this.data.slice(0, this.length * this.stride);
+  }
+  /** Replaces the contents with rows of values (as values() gave them). */
+  load(values: Float32Array): void {
+    this.data = new Float32Array(Math.max(values.length, 1024 * this.stride));
+    this.data.set(values);
+    this.length = values.length / this.stride;
+  }
+}
+
+/** VisualSamples as plain data (it crosses from the media thread). */
+export interface VisualData {
+  fps: number;
+  luma: Float32Array;
+  motion: Float32Array;
+  colors: Float32Array;
 }
 
 export interface SceneVisual {
@@ -78,6 +96,19 @@ export class VisualSamples {
   readonly colors = new GrowArray(COLOR_NAMES.length);
 
   constructor(readonly fps: number) {}
+
+  static fromData(d: VisualData): VisualSamples {
+    const samples = new VisualSamples(d.fps);
+    samples.luma.load(d.luma);
+    samples.motion.load(d.motion);
+    samples.colors.load(d.colors);
+    return samples;
+  }
+
+  data(): VisualData {
+    const { fps, luma, motion, colors } = this;
+    return { fps, luma: luma.values(), motion: motion.values(), colors: colors.values() };
+  }
 
   add(frame: Uint8Array, previous: Uint8Array | undefined): number {
     const counts = new Array<number>(COLOR_NAMES.length).fill(0);

@@ -5,57 +5,35 @@
 // The thread starts with the first scene and ends after MODELS_IDLE_UNLOAD_S without one, as the
 // models' threads do (perception/thread-idle.ts); idle, it does not keep the process alive. If it
 // dies, the scene it held fails and the next one starts a new thread.
-import type { Worker } from 'node:worker_threads';
-import { threadCalls, type ThreadCalls } from '../../lib/thread-calls.ts';
+import { IdleThread } from '../../lib/idle-thread.ts';
 import { tsWorker } from '../../lib/ts-worker.ts';
-import { IdleUnload } from '../../perception/thread-idle.ts';
 import type { FrameReading } from './ocr-frames.ts';
 import type { SceneTask } from './ocr-frames-worker.ts';
 
-let current: { worker: Worker; calls: ThreadCalls } | undefined;
-const idle = new IdleUnload(() => void closeTextDetection());
-
-function thread(): ThreadCalls {
-  if (current) return current.calls;
-  const worker = tsWorker(new URL('./ocr-frames-worker.ts', import.meta.url));
-  const started = { worker, calls: threadCalls(worker, 'text detection') };
-  const forget = (): void => {
-    if (current === started) current = undefined;
-  };
-  worker.on('error', forget);
-  worker.on('exit', forget);
-  current = started;
-  return started.calls;
-}
+const thread = new IdleThread('text detection', () =>
+  tsWorker(new URL('./ocr-frames-worker.ts', import.meta.url)),
+);
 
 /** The frames of one scene worth reading (ocr-frames.ts, detectSceneText), found in the thread. */
 export async function sceneReadings(
   framePaths: readonly string[],
   durationMs: number,
 ): Promise<FrameReading[]> {
-  const release = idle.hold();
-  try {
-    const task: Omit<SceneTask, 'id'> = { framePaths, durationMs };
-    const found = await thread().call<FrameReading[]>(task);
-    // A Buffer crosses the thread as a plain Uint8Array: a view of the same bytes, no copy.
-    return found.map((f) => ({
-      ...f,
-      image: Buffer.from(f.image.buffer, f.image.byteOffset, f.image.byteLength),
-    }));
-  } finally {
-    release();
-  }
+  const task: Omit<SceneTask, 'id'> = { framePaths, durationMs };
+  const found = await thread.call<FrameReading[]>(task);
+  // A Buffer crosses the thread as a plain Uint8Array: a view of the same bytes, no copy.
+  return found.map((f) => ({
+    ...f,
+    image: Buffer.from(f.image.buffer, f.image.byteOffset, f.image.byteLength),
+  }));
 }
 
 /** Whether the text detection's thread is running. */
 export function textDetectionRunning(): boolean {
-  return current !== undefined;
+  return thread.running();
 }
 
 /** Ends the thread (idle, tests, shutdown); the next scene starts a new one. */
-export async function closeTextDetection(): Promise<void> {
-  const running = current;
-  current = undefined;
-  idle.cancel();
-  if (running) await running.worker.terminate();
+export function closeTextDetection(): Promise<void> {
+  return thread.close();
 }
