@@ -145,4 +145,48 @@ describe('scene cuts', () => {
       320,
     );
   });
+
+  it('finds dissolves between moving shots that blend evidence sees at one window size only', async () => {
+    // The bench's dissolves and wipes, seed 4 video 1 (issue 31), encoded like that set (no
+    // B-frames) [the 1.64 s dissolve from the turn over bars missed: its colours crossed, but
+    // blend evidence near it, at one window size, hid that and was then dropped].
+    const made = await makeVideo({
+      segments: [
+        { source: 'yuvtestsrc', seconds: 5.52 },
+        { source: 'rgbtestsrc', seconds: 5.33, transition: { kind: 'dissolve', seconds: 2.37 } },
+        {
+          source: 'testsrc',
+          seconds: 7.03,
+          transition: { kind: 'wipe', seconds: 0.95, from: 'bottom' },
+        },
+        {
+          source: 'rgbtestsrc',
+          extra: turn(0.57, 1.8),
+          seconds: 6.72,
+          transition: { kind: 'wipe', seconds: 1.56, from: 'top' },
+        },
+        {
+          source: 'testsrc2',
+          seconds: 7.13,
+          transition: { kind: 'wipe', seconds: 1.8, from: 'left' },
+        },
+        {
+          source: 'smptehdbars',
+          extra: turn(0.63, 5.42),
+          seconds: 8.33,
+          transition: { kind: 'dissolve', seconds: 2.05 },
+        },
+        { source: 'testsrc2', seconds: 7.57, transition: { kind: 'dissolve', seconds: 1.64 } },
+        {
+          source: 'smptebars',
+          seconds: 5.13,
+          transition: { kind: 'wipe', seconds: 1.27, from: 'right' },
+        },
+      ],
+      width: 320,
+      height: 240,
+      fps: 25,
+    });
+    await analyseMadeVideo(tools.ffmpeg, made);
+  });
 });

@@ -79,6 +79,8 @@ interface Transition {
   wipe: boolean;
   /** Found by the colours alone (scene-mixture.ts): later evidence near it is the same one. */
   colours?: boolean;
+  /** Where the colours crossed from one shot to the other, when they saw it (its middle). */
+  mixAt?: number;
 }
 
 export class SceneDetector {
@@ -120,20 +122,14 @@ export class SceneDetector {
   }
 
   /**
-   * A gradual transition the colour histograms show (scene-mixture.ts) where no cut and no other
-   * transition was found: a wipe or a dissolve between moving shots.
+   * A gradual transition the colour histograms show (scene-mixture.ts) where no cut was found: a
+   * wipe or a dissolve between moving shots, or the confirmation of one found by weaker evidence.
    */
   private checkMixture(c: number): void {
     const at = this.mixture.at(c);
     if (at === undefined) return;
     const h = this.mixture.half;
     if (this.hasCutIn(c - h, c + h)) return;
-    // Found already by its blend or edge evidence.
-    const near = (t: Transition): boolean => t.to >= c - h && t.from <= c + h;
-    if (this.open && near(this.open)) return;
-    for (let k = this.gradual.length - 1; k >= 0 && this.gradual[k]!.to >= c - 2 * h; k--) {
-      if (near(this.gradual[k]!)) return;
-    }
     // A pan or a zoom drifts the colours too, but its pictures are the ones before, moved: some
     // step near the middle, or the pictures a sample or two either side, nearly all of it (a wipe
     // or a dissolve brings new picture at every step), and those 0.35 s either side half of it.
@@ -156,6 +152,16 @@ export class SceneDetector {
     const a = this.samples.grid(at - w);
     const b = this.samples.grid(at + w);
     if (!a || !b || explainedByMotion(a, b, GRID_W, GRID_H, dist(a, b))) return;
+    // Found already by its blend or edge evidence: the colours confirm it, and place it when
+    // blend evidence at one window size alone would have dropped it.
+    const near = (t: Transition): boolean => t.to >= c - h && t.from <= c + h;
+    const confirm = (t: Transition): void => {
+      t.mixAt ??= at;
+    };
+    if (this.open && near(this.open)) return confirm(this.open);
+    for (let k = this.gradual.length - 1; k >= 0 && this.gradual[k]!.to >= c - 2 * h; k--) {
+      if (near(this.gradual[k]!)) return confirm(this.gradual[k]!);
+    }
     this.gradual.push({
       from: at,
       to: at,
@@ -558,7 +564,8 @@ export class SceneDetector {
       }
     }
     if (t.wipe) return { i: t.best, sure: true };
-    return t.windows.size >= 2 ? { i: t.best, sure: false } : undefined;
+    if (t.windows.size >= 2) return { i: t.best, sure: false };
+    return t.mixAt === undefined ? undefined : { i: t.mixAt, sure: false };
   }
 }
 
