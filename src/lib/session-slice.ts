@@ -1,6 +1,8 @@
 // Session state (product-spec sections 3 and 4): who is signed in, the pending new e-mail
-// during an e-mail change, and the layout setting.
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+// during an e-mail change, and the layout setting. A plain reducer, not an RTK slice: it is in the
+// entry of the first screens, which carry no Redux Toolkit (issue 29, 100 KB; see
+// docs/decisions/first-screen-budget.md). RTK comes with the API (src/lib/api.ts).
+import type { UnknownAction } from 'redux';
 
 export interface UserSummary {
   id: number | string;
@@ -34,46 +36,43 @@ export const initialSessionState: SessionState = {
   layout: 'Application',
 };
 
-export const sessionSlice = createSlice({
-  name: 'session',
-  initialState: initialSessionState,
-  reducers: {
-    signedIn(state, action: PayloadAction<SessionUser>) {
-      state.currentUser = action.payload;
-      state.status = 'signedIn';
-    },
-    signedOut(state) {
-      state.currentUser = null;
-      state.status = 'signedOut';
-      state.pendingEmail = null;
-    },
-    /** The API refused the token (401/403): a listener finishes the logout. */
-    unauthorized(state) {
-      state.currentUser = null;
-      state.status = 'signedOut';
-      state.pendingEmail = null;
-    },
-    /** The API says the initial password must change first: a listener leads there. */
-    initialPasswordRequired(state) {
-      if (state.currentUser) state.currentUser.user.mustChangePassword = true;
-    },
-    setPendingEmail(state, action: PayloadAction<string | null>) {
-      state.pendingEmail = action.payload;
-    },
-    setLayout(state, action: PayloadAction<string>) {
-      state.layout = action.payload;
-    },
-  },
-});
+type PayloadAction<P> = { type: string; payload: P };
 
-export const {
-  signedIn,
-  signedOut,
-  unauthorized,
-  initialPasswordRequired,
-  setPendingEmail,
-  setLayout,
-} = sessionSlice.actions;
+/** An action creator with its `type` and a `match` guard, like RTK's `createAction`. */
+function sessionAction<P = void>(name: string) {
+  const type = `session/${name}`;
+  const create = (payload: P): PayloadAction<P> => ({ type, payload });
+  const match = (action: unknown): action is PayloadAction<P> =>
+    typeof action === 'object' && action !== null && (action as { type?: unknown }).type === type;
+  return Object.assign(create, { type, match });
+}
+
+export const signedIn = sessionAction<SessionUser>('signedIn');
+export const signedOut = sessionAction('signedOut');
+/** The API refused the token (401/403): a listener finishes the logout. */
+export const unauthorized = sessionAction('unauthorized');
+/** The API says the initial password must change first: a listener leads there. */
+export const initialPasswordRequired = sessionAction('initialPasswordRequired');
+export const setPendingEmail = sessionAction<string | null>('setPendingEmail');
+export const setLayout = sessionAction<string>('setLayout');
+
+export function sessionReducer(
+  state: SessionState = initialSessionState,
+  action: UnknownAction,
+): SessionState {
+  if (signedIn.match(action)) return { ...state, currentUser: action.payload, status: 'signedIn' };
+  if (signedOut.match(action) || unauthorized.match(action))
+    return { ...state, currentUser: null, status: 'signedOut', pendingEmail: null };
+  if (initialPasswordRequired.match(action)) {
+    const current = state.currentUser;
+    if (!current) return state;
+    const user = { ...current.user, mustChangePassword: true };
+    return { ...state, currentUser: { ...current, user } };
+  }
+  if (setPendingEmail.match(action)) return { ...state, pendingEmail: action.payload };
+  if (setLayout.match(action)) return { ...state, layout: action.payload };
+  return state;
+}
 
 export interface WithSession {
   session: SessionState;

@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before } from 'node:test';
 import { startApp, type E2eApp } from './support/app.ts';
+import { FIRST_SCREEN_JS_BUDGET_BYTES, firstScreenScriptBytes } from './support/first-screen-js.ts';
 import { journey } from './support/journey.ts';
 import { logIn, messages } from './support/ui.ts';
 
@@ -109,6 +110,20 @@ journey(
         () => (window as unknown as { intlLoads: number }).intlLoads,
       );
       assert.equal(loads, 0, `${path}: locale data loaded during the takeover`);
+    }
+  },
+);
+
+journey(
+  'landing and login start with at most 100 kB of JavaScript (gzip)',
+  () => app,
+  async (page) => {
+    for (const path of ['/', '/login']) {
+      const bytes = await firstScreenScriptBytes(page, app.url + path);
+      assert.ok(
+        bytes <= FIRST_SCREEN_JS_BUDGET_BYTES,
+        `${path}: ${(bytes / 1000).toFixed(1)} kB of JavaScript (gzip), budget ${FIRST_SCREEN_JS_BUDGET_BYTES / 1000} kB`,
+      );
     }
   },
 );
