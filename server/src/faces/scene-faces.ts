@@ -4,12 +4,10 @@
 // Used by the analysis (pipeline/perceive-step.ts) and by the recompute job (recompute.ts), so
 // both store faces the one way.
 import type { AppContext } from '../context.ts';
-import { decodeJpegFile } from '../media/jpeg-frames.ts';
-import { faceCropJpeg } from '../perception/face-crop.ts';
 import { groupFaces, scenePeople } from '../perception/face-match.ts';
 import type { PerceivedScene } from '../perception/perceive-scenes.ts';
 import { decodePicture } from '../perception/picture.ts';
-import { perceiveImage } from '../perception/thread.ts';
+import { faceCrops, perceiveImage } from '../perception/thread.ts';
 import { assignVideoFaces } from '../people/assign.ts';
 import { outputKey } from '../pipeline/step-context.ts';
 import {
@@ -80,13 +78,18 @@ export async function storeSceneFaces(
     const frames = scene.faces.map((faces, k) =>
       faces.map((f) => ({ ...f, frame: scene.faceFrames[k]! })),
     );
-    const decoded = new Map<number, Awaited<ReturnType<typeof decodeJpegFile>>>();
-    for (const [n, { face, match }] of groupFaces(frames, people).entries()) {
+    const grouped = groupFaces(frames, people);
+    // Each frame with a face is decoded once, in the models' thread, for all its crops.
+    const crops = new Map<number, Buffer[]>();
+    for (const frame of new Set(grouped.map((g) => g.face.frame))) {
       w.signal.throwIfAborted();
-      let image = decoded.get(face.frame);
-      if (!image) decoded.set(face.frame, (image = await decodeJpegFile(framePaths[face.frame]!)));
+      const boxes = grouped.filter((g) => g.face.frame === frame).map((g) => [...g.face.box]);
+      crops.set(frame, await faceCrops(framePaths[frame]!, boxes));
+    }
+    for (const [n, { face, match }] of grouped.entries()) {
+      const crop = crops.get(face.frame)!.shift()!;
       const cropKey = outputKey(w.videoId, 'scenes', String(idx), cropName(n));
-      await w.ctx.storage.put(cropKey, await faceCropJpeg(image, face.box), 'image/jpeg');
+      await w.ctx.storage.put(cropKey, crop, 'image/jpeg');
       rows.push({
         scene_idx: idx,
         face_idx: n,

@@ -3,9 +3,8 @@
 // on the first and on the others only when the first showed an object; then, only where a face
 // was seen, MORE_WITH_FACES frames more with the face models alone (a person turning towards
 // the camera is matched better on more frames).
-import { decodeJpegFile } from '../media/jpeg-frames.ts';
 import type { FaceFinding, Perception, PerceiveWhat } from './detect.ts';
-import { perceiveImage } from './thread.ts';
+import { perceiveFile } from './thread.ts';
 
 export interface PerceivedScene {
   /** Faces found, per frame looked at. */
@@ -76,10 +75,10 @@ export async function perceiveScenes(
   return { scenes: out, stats };
 }
 
-/** One frame looked at; its image is decoded here (media/jpeg-frames.ts), when it is needed. */
+/** One frame looked at; its image is decoded in the models' thread, when it is needed. */
 async function look(file: string, what: PerceiveWhat, signal?: AbortSignal): Promise<Perception> {
   signal?.throwIfAborted();
-  return perceiveImage(await decodeJpegFile(file), what);
+  return perceiveFile(file, what);
 }
 
 async function perceiveScene(

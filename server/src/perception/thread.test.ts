@@ -5,7 +5,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MEDIA_NICENESS } from '../media/run.ts';
+import { closeMediaThread } from '../media/media-thread.ts';
+import { MEDIA_NICENESS, runProcess } from '../media/run.ts';
+import { perceiveScenes } from './perceive-scenes.ts';
 import { decodePicture } from './picture.ts';
 import { closePerception, loadPerception, perceiveImage } from './thread.ts';
 
@@ -43,6 +45,32 @@ describe('perception thread', { timeout: 180_000 }, () => {
     expect((await perceiveImage(image, { faces: true, objects: false })).faces).toHaveLength(1);
   });
 
+  it.runIf(process.platform === 'linux')(
+    'decodes the frame images it looks at in its own thread, not on the caller’s',
+    async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'va-perceive-frames-'));
+      const frame = path.join(dir, 'frame.jpg');
+      await runProcess('ffmpeg', [
+        ...['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=1920x1080'],
+        ...['-frames:v', '1', '-q:v', '2', frame],
+      ]);
+      const scenes = Array.from({ length: 5 }, () => ({
+        framePaths: [frame, frame, frame, frame],
+      }));
+      await perceiveScenes(scenes.slice(0, 1), { objects: false }); // the models load once
+      /** CPU time (ms) the calling thread has used. */
+      const cpuMs = (): number =>
+        Number(fs.readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[0]) / 1e6;
+      const before = cpuMs();
+      const { stats } = await perceiveScenes(scenes, { objects: false });
+      const spent = cpuMs() - before;
+      fs.rmSync(dir, { recursive: true, force: true });
+      expect(stats.frames).toBe(10);
+      // Decoded on the caller's thread, the ten full-HD frames cost it 300-500 ms here.
+      expect(spent).toBeLessThan(80);
+    },
+  );
+
   it('loads the models ahead of the first picture, off the caller’s thread', async () => {
     // The analysis starts this once the scenes are cut, so the first frame does not wait for it.
     await closePerception();
@@ -64,6 +92,7 @@ describe('perception thread', { timeout: 180_000 }, () => {
     'runs the models below the server’s CPU priority, and leaves the server’s thread as it was',
     async () => {
       await closePerception();
+      await closeMediaThread(); // it runs at MEDIA_NICENESS too
       const nices = (): number[] =>
         fs.readdirSync('/proc/self/task').flatMap((tid) => {
           try {
