@@ -1,8 +1,10 @@
 // Child process for bench/hostile.ts: a real server (fresh PGlite, temp DATA_DIR, the default
 // inline worker, as in production) with one signed-in user. Writes {"url", "token"} to
-// READY_FILE once it serves; on SIGUSR2 writes to STATS_FILE the longest block of its event loop
-// and the CPU its main thread used since the last SIGUSR2; stops on SIGTERM.
+// READY_FILE once it serves; on SIGUSR2 writes to STATS_FILE the longest block of its event loop,
+// the CPU its main thread used and the longest and total garbage-collection pauses of its main
+// thread's heap since the last SIGUSR2; stops on SIGTERM.
 import fs from 'node:fs';
+import { PerformanceObserver } from 'node:perf_hooks';
 import { EventLoopLag } from '../server/src/lib/event-loop-lag.ts';
 import { startTestServer } from '../tests/support/server.ts';
 
@@ -17,10 +19,26 @@ await server.createUser({ email: 'eve@example.com', password: 'password1' });
 const token = await server.login('eve@example.com', 'password1');
 const lag = new EventLoopLag().start();
 let cpuFrom = mainThreadCpuMs();
+// The main thread's collections (pauses of its heap; the other threads' heaps are their own).
+let gcLongestMs = 0;
+let gcTotalMs = 0;
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) {
+    gcLongestMs = Math.max(gcLongestMs, e.duration);
+    gcTotalMs += e.duration;
+  }
+}).observe({ entryTypes: ['gc'] });
 process.on('SIGUSR2', () => {
   const cpu = mainThreadCpuMs();
-  const stats = { longestBlockMs: lag.takeLongestMs(), mainThreadCpuMs: cpu - cpuFrom };
+  const stats = {
+    longestBlockMs: lag.takeLongestMs(),
+    mainThreadCpuMs: cpu - cpuFrom,
+    gcLongestMs,
+    gcTotalMs,
+  };
   cpuFrom = cpu;
+  gcLongestMs = 0;
+  gcTotalMs = 0;
   fs.writeFileSync(process.env.STATS_FILE!, JSON.stringify(stats));
 });
 fs.writeFileSync(process.env.READY_FILE!, JSON.stringify({ url: server.url, token }));

@@ -131,6 +131,9 @@ function treeMemory(pid: number): number {
 interface ServerStats {
   longestBlockMs: number;
   mainThreadCpuMs: number;
+  /** The main thread's longest garbage-collection pause, and their sum. */
+  gcLongestMs: number;
+  gcTotalMs: number;
 }
 
 async function startServer(): Promise<{
@@ -327,6 +330,9 @@ interface Run {
   keptMb: number;
   blockMs: number;
   cpuMs: number;
+  /** The server main thread's longest garbage-collection pause, and the sum of them. */
+  gcMs: number;
+  gcTotalMs: number;
   outcome: string;
 }
 
@@ -355,7 +361,7 @@ async function measureOnce(
   });
   const endedS = (performance.now() - started) / 1000;
   const slowest = await health.stop();
-  const { longestBlockMs, mainThreadCpuMs } = await server.stats();
+  const { longestBlockMs, mainThreadCpuMs, gcLongestMs, gcTotalMs } = await server.stats();
   clearInterval(sampler);
   await new Promise((r) => setTimeout(r, 2000));
   const mb = 1024 * 1024;
@@ -367,6 +373,8 @@ async function measureOnce(
     keptMb: (treeMemory(server.pid) - base) / mb,
     blockMs: longestBlockMs,
     cpuMs: mainThreadCpuMs,
+    gcMs: gcLongestMs,
+    gcTotalMs,
     outcome: `${outcome.people === '-' ? '' : `people ${outcome.people}, `}${outcome.status}${upload}`,
   };
 }
@@ -388,7 +396,7 @@ async function measureFiles(): Promise<boolean> {
     await send(server.ready, SCENARIOS[0]!);
     console.log(
       `${'file'.padEnd(52)} ${'health max'.padStart(12)} ${'its db'.padStart(10)} ` +
-        `${'loop block'.padStart(12)} ` +
+        `${'loop block'.padStart(12)} ${'GC max'.padStart(10)} ${'GC sum'.padStart(12)} ` +
         `${'main CPU'.padStart(12)} ${'PSS +MB'.padStart(10)} ${'kept MB'.padStart(10)} ` +
         `${'ends in s'.padStart(10)}  outcome (last run)`,
     );
@@ -401,6 +409,8 @@ async function measureFiles(): Promise<boolean> {
         `${s.name.padEnd(52)} ${`${range(runs, (r) => r.healthMs)} ms`.padStart(12)} ` +
           `${`${range(runs, (r) => r.healthDbMs)} ms`.padStart(10)} ` +
           `${`${range(runs, (r) => r.blockMs)} ms`.padStart(12)} ` +
+          `${`${range(runs, (r) => r.gcMs)} ms`.padStart(10)} ` +
+          `${`${range(runs, (r) => r.gcTotalMs)} ms`.padStart(12)} ` +
           `${`${range(runs, (r) => r.cpuMs)} ms`.padStart(12)} ` +
           `${range(runs, (r) => r.growthMb).padStart(10)} ${range(runs, (r) => r.keptMb).padStart(10)} ` +
           `${range(runs, (r) => r.endedS, 1).padStart(10)}  ${runs.at(-1)!.outcome}`,
