@@ -8,6 +8,9 @@
 // LIGHTHOUSE_RUNS times (default 3) and the run with the median performance score is judged.
 // LIGHTHOUSE_JSON=dir saves every run's full result there (page-run.json), for the main-thread
 // audits (long-tasks, bootup-time, mainthread-work-breakdown, script-treemap-data).
+// For a before/after back to back: LIGHTHOUSE_WEB_ROOT=dir audits that build (`vite build
+// --outDir dir` of another commit) instead of the current sources', LIGHTHOUSE_PAGES=landing,login
+// audits only those pages.
 // Run: npm run bench -- lighthouse
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -23,6 +26,8 @@ const PERFORMANCE_TARGET = 98;
 const TBT_TARGET_MS = 150;
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 const JSON_DIR = process.env.LIGHTHOUSE_JSON;
+const WEB_ROOT = process.env.LIGHTHOUSE_WEB_ROOT;
+const ONLY_PAGES = process.env.LIGHTHOUSE_PAGES?.split(',');
 
 interface Scores {
   performance: number;
@@ -73,7 +78,7 @@ async function audit(
 }
 
 export async function main(): Promise<{ ok: boolean }> {
-  const app = await startBenchApp(12);
+  const app = await startBenchApp(12, WEB_ROOT ? path.resolve(WEB_ROOT) : undefined);
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
     chromeFlags: [...CHROMIUM_ARGS.filter((f) => f !== '--headless'), '--headless=new'],
@@ -92,7 +97,7 @@ export async function main(): Promise<{ ok: boolean }> {
       { name: 'login', path: '/login', signedIn: false },
       { name: 'video list', path: '/video', signedIn: true },
     ];
-    for (const target of pages) {
+    for (const target of pages.filter((p) => !ONLY_PAGES || ONLY_PAGES.includes(p.name))) {
       if (target.signedIn) {
         // The session lives in this browser's storage: sign in once through the real screen.
         const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
