@@ -1,0 +1,116 @@
+// Hard cuts in the scene detector's samples (scene-detector.ts): a jump between two samples far
+// above the recent frame-to-frame change (in fast camera moves: far above what a shift or zoom
+// leaves unexplained), or a smaller one between still pictures (slides), that is not a flash of
+// up to FLASH samples nor a step of a fade (the same picture, darker or lighter, and still
+// changing so a sample before or after: a cut between a light and a dark title card changes in
+// one sample).
+import { affineResidual, dist, movedDist, spread } from './scene-detect-signals.ts';
+import { GRID_H, GRID_W, type RecentSamples } from './scene-samples.ts';
+import type { VisualSamples } from './visual.ts';
+
+const CUT_MIN = 0.12;
+const CUT_RATIO = 3;
+/**
+ * Between still pictures a smaller jump is a cut (a slide's hue and title change at the same
+ * brightness): at least this, this many times the change before it, and the picture still after.
+ */
+const STILL_CUT_MIN = 0.025;
+const STILL_CUT_RATIO = 6;
+/** Mean change per sample above which a shot counts as moving (a flash may end on a moved view). */
+const MOVING = 0.02;
+/** Samples a flash may last (0.3 s): the picture returns within them. */
+export const FLASH = 3;
+/** In moving pictures: a jump this far above the recent change is checked against camera moves. */
+const CUT_MOVING_RATIO = 1.4;
+/** A neighbouring step of a fade changes the brightness by at least this share of the step. */
+const FADE_STEP = 0.1;
+/** Grey-level deviation of a fade's bottom at most (a 0.1 s sample can miss the black one). */
+export const FLAT_SD = 0.06;
+
+export class CutCheck {
+  constructor(
+    private readonly visual: VisualSamples,
+    private readonly samples: RecentSamples,
+  ) {}
+
+  /**
+   * Whether the change into sample i is a cut. Asked FLASH samples after i arrived (whether the
+   * picture came back).
+   */
+  isCut(i: number): boolean {
+    const d = this.visual.motion.get(i);
+    const m = (j: number): number => (j < this.visual.count ? this.visual.motion.get(j) : 0);
+    // The mean of the five changes before but the largest: a flash among them does not hide the
+    // cut after it.
+    const recent: number[] = [];
+    for (let j = i - 1; j >= Math.max(1, i - 5); j--) recent.push(m(j));
+    const largest = Math.max(0, ...recent);
+    const baseline =
+      recent.length > 1 ? (recent.reduce((x, y) => x + y, 0) - largest) / (recent.length - 1) : 0;
+    // Between still pictures, a small jump that stays still after is a cut (slides, title cards);
+    // the steps of a fade, a dissolve or a wipe go on the next sample (or the one after, when the
+    // reference-only decode repeated a picture).
+    const still =
+      d >= STILL_CUT_MIN &&
+      d >= STILL_CUT_RATIO * baseline &&
+      Math.max(m(i + 1), m(i + 2)) < d / STILL_CUT_RATIO;
+    if (d < CUT_MIN && !still) return false;
+    if (!still && d < CUT_MOVING_RATIO * Math.max(baseline, 0.01)) return false;
+    const before = this.samples.grid(i - 1);
+    const now = this.samples.grid(i);
+    if (!before || !now) return false;
+    if (this.isFlash(i, d, baseline)) return false;
+    // A step of a fade only darkens or brightens the same picture (towards black or white), and
+    // so does a cut between two title cards of one layout (light to dark): a fade keeps going the
+    // next or previous sample, a cut changes in one.
+    // A cut to a dark, nearly flat picture fits too (a gain near 0): a fade step leaves little
+    // of the new picture's own detail unexplained.
+    const residual = affineResidual(before, now);
+    if (
+      residual < 0.25 * d &&
+      (residual < 0.5 * spread(now) || spread(now) < FLAT_SD / 3) &&
+      this.brightnessDrifts(i)
+    )
+      return false;
+    // In fast camera moves the usual change is large too: what a move cannot explain decides.
+    if (!still && d < CUT_RATIO * Math.max(baseline, 0.01)) {
+      const left = this.samples.movedAt(i);
+      const usual = Math.max(
+        this.samples.movedAt(i - 1),
+        this.samples.movedAt(i + 1 < this.visual.count ? i + 1 : i - 1),
+      );
+      if (left < CUT_MIN || left < CUT_RATIO * Math.max(usual, 0.01)) return false;
+    }
+    return true;
+  }
+
+  /**
+   * Whether the jump into sample i is a flash: within FLASH samples the picture is back to what
+   * it was before the jump (up to a camera move meanwhile, when the shot was moving), or the jump
+   * is the return.
+   */
+  private isFlash(i: number, d: number, baseline: number): boolean {
+    for (let p = i - 1; p >= Math.max(0, i - 1 - FLASH); p--) {
+      for (let q = i; q <= Math.min(this.visual.count - 1, p + FLASH + 1); q++) {
+        if (q - p < 2) continue;
+        const a = this.samples.grid(p);
+        const b = this.samples.grid(q);
+        if (!a || !b) continue;
+        const back = dist(a, b);
+        if (back < 0.5 * d) return true;
+        if (baseline < MOVING || back > 2 * d) continue;
+        if (movedDist(a, b, GRID_W, GRID_H, 0.5 * d) < 0.5 * d) return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether the brightness also moves, the same way, from sample i-2 to i-1 or i to i+1. */
+  private brightnessDrifts(i: number): boolean {
+    const step = (j: number): number => this.visual.luma.get(j) - this.visual.luma.get(j - 1);
+    const now = step(i);
+    const along = (j: number): boolean =>
+      j >= 1 && j < this.visual.count && step(j) * Math.sign(now) >= FADE_STEP * Math.abs(now);
+    return along(i - 1) || along(i + 1);
+  }
+}

@@ -1,0 +1,274 @@
+// Gradual transitions in the scene detector's samples (scene-detector.ts), sample by sample:
+// - dissolve between still shots: over a window a..b the middle sample is close to the average
+//   of the ends (twin frames of a cross-fade), no camera move explains it, and the picture is
+//   still on at least one side of the window;
+// - dissolve with motion: the mean colour moves on a line and the variance sags along the
+//   cross-fade parabola (scene-detect-signals.ts), which motion inside the shots does not fake;
+// - wipe: an edge crossing the picture in order (wipeEvidence) that no camera move explains;
+// - fade through black or white: a dip of brightness and contrast to near black (or white)
+//   between two lit pictures.
+// And where a transition made of such samples goes: the bottom of its fade, else the sample with
+// the strongest evidence.
+import {
+  blendResidual,
+  dist,
+  explainedByMotion,
+  fadeBottom,
+  movedDist,
+  varianceDip,
+  wipeEvidence,
+} from './scene-detect-signals.ts';
+import { FLASH, FLAT_SD } from './scene-cut-check.ts';
+import { GRID_H, GRID_W, type RecentSamples } from './scene-samples.ts';
+import type { VisualSamples } from './visual.ts';
+
+const GRAD_MIN = 0.09;
+/** Weakest variance-dip evidence kept (varianceDip, 0..1): a turn over gradients sags a little. */
+const DIP_MIN = 0.3;
+const LINEAR_MAX = 0.2;
+const DARK = 0.035;
+/** A fade's bottom sample is at most this far from black (or white), even between samples. */
+const FADE_DEEP = 0.15;
+/** Window half-widths, seconds: dissolves and fades up to about 2.4 s long. */
+const WINDOW_SECONDS = [0.2, 0.35, 0.5, 0.8, 1.2];
+
+/** Samples near each other with gradual evidence: one transition. */
+export interface Transition {
+  from: number;
+  to: number;
+  best: number;
+  bestScore: number;
+  /** Window half-widths whose blend or variance evidence fired inside the transition. */
+  windows: Set<number>;
+  /** An edge moved across the picture (a wipe): enough evidence alone. */
+  wipe: boolean;
+  /** Found by the colours alone (scene-mixture.ts): later evidence near it is the same one. */
+  colours?: boolean;
+  /** Where the colours crossed from one shot to the other, when they saw it (its middle). */
+  mixAt?: number;
+}
+
+/** The evidence of a gradual transition centred on one sample. */
+export interface GradualAt {
+  /** Strongest blend, variance-dip or wipe evidence (0: none). */
+  score: number;
+  /** Window half-widths whose blend or variance evidence fired. */
+  fired: Set<number>;
+  wipe: boolean;
+  /** Black or white, or the bottom of a dip towards them: a fade. */
+  flat: boolean;
+}
+
+export class GradualEvidence {
+  /** Window half-widths in samples, from 0.2 s to 1.2 s. */
+  readonly windows: number[];
+  /** The widest half-width: a centre is judged this many samples late. */
+  readonly span: number;
+
+  /** The widest half-width at `fps` samples a second. */
+  static spanAt(fps: number): number {
+    return Math.max(...WINDOW_SECONDS.map((s) => Math.max(1, Math.round(s * fps))));
+  }
+
+  constructor(
+    private readonly visual: VisualSamples,
+    private readonly samples: RecentSamples,
+    fps: number,
+    private readonly hasCutIn: (from: number, to: number) => boolean,
+  ) {
+    this.windows = WINDOW_SECONDS.map((s) => Math.max(1, Math.round(s * fps)));
+    this.span = GradualEvidence.spanAt(fps);
+  }
+
+  /** The evidence at sample c, asked `span` samples (and a lookahead) after it arrived. */
+  at(c: number): GradualAt {
+    const mid = this.samples.grid(c);
+    let score = 0;
+    const fired = new Set<number>();
+    for (const w of this.windows) {
+      const a = this.samples.grid(c - w);
+      const b = this.samples.grid(c + w);
+      if (!mid || !a || !b || c - w < 0) continue;
+      const dab = dist(a, b);
+      if (dab < GRAD_MIN || this.hasCutIn(c - w, c + w)) continue;
+      const s = this.linearScore(c, w, dab) || this.dipScore(c, w, dab);
+      if (s > 0) fired.add(w);
+      score = Math.max(score, s);
+    }
+    const wipe = this.wipeScore(c);
+    score = Math.max(score, wipe);
+    const y = (i: number): number => this.visual.luma.get(i);
+    // Black (or white) with a picture on at least one side: a fade's bottom or a hold in it, not
+    // a dark shot.
+    const around = [y(c - this.span), y(c + this.span)];
+    const flatNow = this.contrast(c) < FLAT_SD / 3;
+    const black = y(c) < DARK && flatNow && Math.max(...around) > 2 * DARK;
+    const white = y(c) > 1 - DARK && flatNow && Math.min(...around) < 1 - 2 * DARK;
+    const flat = black || white || this.dips(c);
+    return { score, fired, wipe: wipe > 0, flat };
+  }
+
+  /** A wipe centred on sample c (wipeEvidence over the widest window), scaled like the others. */
+  private wipeScore(c: number): number {
+    const w = this.span;
+    const a = this.samples.grid(c - w);
+    const b = this.samples.grid(c + w);
+    if (!a || !b || c - w < 1 || this.hasCutIn(c - w, c + w)) return 0;
+    const dab = dist(a, b);
+    if (dab < GRAD_MIN) return 0;
+    const steps: Float32Array[] = [];
+    for (let i = c - w + 1; i <= c + w; i++) {
+      const step = this.samples.step(i);
+      if (!step) return 0;
+      steps.push(step);
+    }
+    const evidence = wipeEvidence(steps, GRID_W, GRID_H);
+    if (evidence === 0) return 0;
+    // Between still shots an edge crossing in order is a wipe. In a moving shot it may be a pan
+    // over one large edge: then a shift must not explain the steps (a wipe brings new picture).
+    const m = (i: number): number => this.visual.motion.get(i);
+    let inside = 0;
+    for (let i = c - w + 1; i <= c + w; i++) inside += m(i);
+    inside /= 2 * w;
+    const outside = Math.max(m(c - w), m(c - w - 1), m(c + w + 1), m(c + w + 2));
+    if (outside >= 0.5 * inside) {
+      let moved = 0;
+      let plain = 0;
+      for (let i = c - 1; i <= c + 1; i++) {
+        moved += this.samples.movedAt(i);
+        plain += m(i);
+      }
+      if (moved < 0.5 * plain) return 0;
+      // A slow pan over smooth gradients moves less than a block a sample, which no whole-block
+      // shift explains: the pictures 0.4 s apart are then one picture, moved.
+      const a4 = this.samples.grid(c - this.windows[1]!)!;
+      const b4 = this.samples.grid(c + this.windows[1]!)!;
+      if (explainedByMotion(a4, b4, GRID_W, GRID_H, dist(a4, b4))) return 0;
+    }
+    return dab * evidence;
+  }
+
+  /**
+   * Whether the steps around sample c are mostly a camera move (a shift or zoom leaves less than
+   * half of them): a pan over smooth gradients looks like a blend or an edge crossing, but each of
+   * its steps is the picture before, moved.
+   */
+  private shiftedAtCentre(c: number): boolean {
+    let shifted = 0;
+    for (let i = c - 1; i <= c + 1; i++) {
+      if (this.samples.movedBelow(i, 0.5 * this.visual.motion.get(i))) shifted++;
+    }
+    return shifted >= 2;
+  }
+
+  /** Standard deviation of the grey level of sample i (0 once it left the ring). */
+  private contrast(i: number): number {
+    return Math.sqrt(this.samples.stat(i)?.variance ?? 0);
+  }
+
+  /** Still pictures cross-fading: the middle lies on the line between the ends (block means). */
+  private linearScore(c: number, w: number, dab: number): number {
+    const a = this.samples.grid(c - w)!;
+    const b = this.samples.grid(c + w)!;
+    const r = blendResidual(a, b, this.samples.grid(c)!, 0.5);
+    if (r > LINEAR_MAX * dab) return 0;
+    const q1 = this.samples.grid(c - (w >> 1));
+    const q3 = this.samples.grid(c + (w >> 1));
+    if (w >= 4 && q1 && q3) {
+      const t = (w >> 1) / (2 * w);
+      const r1 = blendResidual(a, b, q1, 0.5 - t);
+      const r3 = blendResidual(a, b, q3, 0.5 + t);
+      if (Math.max(r1, r3) > LINEAR_MAX * dab) return 0;
+    }
+    // A pan across smooth gradients is locally a blend too; a cross-fade between still pictures
+    // is not surrounded by the same steady change on both sides.
+    const m = (i: number): number => this.visual.motion.get(i);
+    // The median step inside: a flash's two steps do not make a steady move look like a blend.
+    const steps: number[] = [];
+    for (let i = c - w + 1; i <= c + w; i++) steps.push(m(i));
+    steps.sort((x, y) => x - y);
+    const inside = steps[w]!;
+    const before = (m(c - w) + m(c - w - 1)) / 2;
+    const after = (m(c + w + 1) + m(c + w + 2)) / 2;
+    if (Math.min(before, after) > 0.5 * inside) return 0;
+    if (explainedByMotion(a, b, GRID_W, GRID_H, dab)) return 0;
+    if (this.shiftedAtCentre(c)) return 0;
+    return dab * (1 - r / dab);
+  }
+
+  /** Moving pictures cross-fading: the variance dips along the dissolve parabola (see varianceDip). */
+  private dipScore(c: number, w: number, dab: number): number {
+    if (w < 2) return 0;
+    const h = w >> 1;
+    const [a, q1, mid, q3, b] = [c - w, c - h, c, c + h, c + w].map((i) => this.samples.stat(i));
+    if (!a || !q1 || !mid || !q3 || !b) return 0;
+    const dip = varianceDip({ a, q1, c: mid, q3, b });
+    if (dip < DIP_MIN) return 0;
+    if (
+      explainedByMotion(this.samples.grid(c - w)!, this.samples.grid(c + w)!, GRID_W, GRID_H, dab)
+    )
+      return 0;
+    return dab * dip;
+  }
+
+  /**
+   * Much darker (or much brighter) than the pictures `span` samples before and after: the bottom
+   * of a fade through black (or white).
+   */
+  private dips(c: number): boolean {
+    const luma = this.visual.luma.get(c);
+    const before = this.visual.luma.get(c - this.span);
+    const after = this.visual.luma.get(c + this.span);
+    const darker =
+      Math.min(before, after) > 2 * DARK &&
+      luma < Math.min(FADE_DEEP, 0.5 * Math.min(before, after));
+    const room = (y: number): number => 1 - y;
+    const brighter =
+      Math.min(room(before), room(after)) > 2 * DARK &&
+      room(luma) < Math.min(FADE_DEEP, 0.5 * Math.min(room(before), room(after)));
+    if (!darker && !brighter) return false;
+    // The bottom of a fade is nearly flat; a shot that darkens (cells dying) keeps its detail.
+    if (this.contrast(c) > FLAT_SD) return false;
+    // A fade lowers the contrast with the brightness; a move into a dark part of a shot does not.
+    const sd = (i: number): number => this.contrast(i);
+    return sd(c) < 0.5 * Math.min(sd(c - this.span), sd(c + this.span)) + 0.005;
+  }
+
+  /**
+   * Whether a short dip to black or white without blend evidence is a flash (or a blink of the
+   * light): the picture after it is the one before it, up to a camera move.
+   */
+  isBlip(t: Transition): boolean {
+    if (t.wipe || t.windows.size > 0 || t.to - t.from > FLASH) return false;
+    const a = this.samples.grid(t.from - 1);
+    const b = this.samples.grid(t.to + 1);
+    const mid = this.samples.grid((t.from + t.to) >> 1);
+    if (!a || !b || !mid) return false;
+    const depth = dist(a, mid);
+    const back = dist(a, b);
+    return back < 0.3 * depth || movedDist(a, b, GRID_W, GRID_H, 0.3 * depth) < 0.3 * depth;
+  }
+
+  /**
+   * The darkest (or brightest) sample when the transition fades through black (or white),
+   * otherwise its most linear centre or the middle of its wipe; none when only one window size
+   * saw a blend (a real dissolve shows at several scales).
+   */
+  place(t: Transition): { i: number; sure: boolean } | undefined {
+    const y = (i: number): number => this.visual.luma.get(i);
+    // Through black the depth is the darkness; through white, the room left below white.
+    for (const depth of [y, (i: number) => 1 - y(i)]) {
+      let deepest = t.from;
+      for (let i = t.from; i <= t.to; i++) if (depth(i) < depth(deepest)) deepest = i;
+      const bottom = depth(deepest);
+      const around = Math.min(depth(t.from - 1), depth(t.to + 1));
+      if (bottom < DARK || bottom < 0.5 * around) {
+        const lit = Math.min(depth(t.from - this.span), depth(t.to + this.span));
+        return { i: fadeBottom(depth, t.from, t.to, Math.max(lit, around)), sure: true };
+      }
+    }
+    if (t.wipe) return { i: t.best, sure: true };
+    if (t.windows.size >= 2) return { i: t.best, sure: false };
+    return t.mixAt === undefined ? undefined : { i: t.mixAt, sure: false };
+  }
+}
