@@ -22,10 +22,20 @@ let cpuFrom = mainThreadCpuMs();
 // The main thread's collections (pauses of its heap; the other threads' heaps are their own).
 let gcLongestMs = 0;
 let gcTotalMs = 0;
+const gcLogMs = process.env.HOSTILE_GC_LOG ? Number(process.env.HOSTILE_GC_LOG) : undefined;
 new PerformanceObserver((list) => {
   for (const e of list.getEntries()) {
     gcLongestMs = Math.max(gcLongestMs, e.duration);
     gcTotalMs += e.duration;
+    // HOSTILE_GC_LOG=<ms>: each longer pause on stderr, with its kind (1 minor, 4 major,
+    // 8 incremental marking, 16 weak callbacks) and the heap after it.
+    if (gcLogMs !== undefined && e.duration >= gcLogMs) {
+      const { kind, flags } = e.detail as { kind: number; flags: number };
+      const heapMb = process.memoryUsage().heapUsed / 2 ** 20;
+      console.error(
+        `gc ${e.duration.toFixed(1)} ms kind ${kind} flags ${flags} heap ${heapMb.toFixed(0)} MB`,
+      );
+    }
   }
 }).observe({ entryTypes: ['gc'] });
 process.on('SIGUSR2', () => {

@@ -8,7 +8,9 @@
 // the database's part of the slowest health answer (its Server-Timing, as the server's thread saw
 // it: the queue and the statement, plus any loop delay in reading the answer).
 // HOSTILE_FILES=0 counts the cases only; HOSTILE_ONLY=<words> sends only the files whose name
-// contains them (e.g. HOSTILE_ONLY=plain for the baseline alone).
+// contains them (e.g. HOSTILE_ONLY=plain for the baseline alone). The server runs with the V8
+// flags of `npm start` (package.json), and HOSTILE_NODE_FLAGS after them (for trials);
+// HOSTILE_GC_LOG=<ms> has it print each longer GC pause of its main thread (_hostile-server.ts).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -128,6 +130,16 @@ function treeMemory(pid: number): number {
   return total;
 }
 
+/** The node flags of `npm start` (those before its --import), then HOSTILE_NODE_FLAGS. */
+function serverNodeFlags(): string[] {
+  const pkg = JSON.parse(
+    fs.readFileSync(path.join(import.meta.dirname, '../package.json'), 'utf8'),
+  ) as { scripts: { start: string } };
+  const words = pkg.scripts.start.split(/\s+/);
+  const start = words.slice(1, words.indexOf('--import'));
+  return [...start, ...(process.env.HOSTILE_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? [])];
+}
+
 interface ServerStats {
   longestBlockMs: number;
   mainThreadCpuMs: number;
@@ -148,7 +160,7 @@ async function startServer(): Promise<{
   const statsFile = path.join(tmp, 'stats.json');
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(import.meta.dirname, '_hostile-server.ts')],
+    [...serverNodeFlags(), '--import', 'tsx', path.join(import.meta.dirname, '_hostile-server.ts')],
     {
       env: { ...process.env, READY_FILE: readyFile, STATS_FILE: statsFile },
       stdio: ['ignore', 'ignore', 'inherit'],
@@ -382,7 +394,8 @@ async function measureOnce(
 async function measureFiles(): Promise<boolean> {
   console.log(
     `\nhostile files (a real server, inline worker; ${RUNS} runs each, ranges min-max; ` +
-      `load average ${os.loadavg()[0]!.toFixed(1)}: compare with the baseline)`,
+      `load average ${os.loadavg()[0]!.toFixed(1)}: compare with the baseline; server flags ` +
+      `${serverNodeFlags().join(' ') || 'none'})`,
   );
   // Made before the server starts, so their ffmpeg runs are not measured.
   for (const s of SCENARIOS) {
