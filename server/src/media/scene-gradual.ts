@@ -29,6 +29,8 @@ const LINEAR_MAX = 0.2;
 const DARK = 0.035;
 /** A fade's bottom sample is at most this far from black (or white), even between samples. */
 const FADE_DEEP = 0.15;
+/** A transition whose evidence lasts this long (seconds) is placed at its middle. */
+const LONG_SECONDS = 1;
 /** Window half-widths, seconds: dissolves and fades up to about 2.4 s long. */
 const WINDOW_SECONDS = [0.2, 0.35, 0.5, 0.8, 1.2];
 
@@ -64,6 +66,8 @@ export class GradualEvidence {
   readonly windows: number[];
   /** The widest half-width: a centre is judged this many samples late. */
   readonly span: number;
+  /** LONG_SECONDS in samples. */
+  private readonly long: number;
 
   /** The widest half-width at `fps` samples a second. */
   static spanAt(fps: number): number {
@@ -78,6 +82,7 @@ export class GradualEvidence {
   ) {
     this.windows = WINDOW_SECONDS.map((s) => Math.max(1, Math.round(s * fps)));
     this.span = GradualEvidence.spanAt(fps);
+    this.long = Math.round(LONG_SECONDS * fps);
   }
 
   /** The evidence at sample c, asked `span` samples (and a lookahead) after it arrived. */
@@ -251,8 +256,9 @@ export class GradualEvidence {
 
   /**
    * The darkest (or brightest) sample when the transition fades through black (or white),
-   * otherwise its most linear centre or the middle of its wipe; none when only one window size
-   * saw a blend (a real dissolve shows at several scales).
+   * otherwise its most linear centre or the middle of its wipe (the middle of its evidence when
+   * that lasted a second or more); none when only one window size saw a blend (a real dissolve
+   * shows at several scales).
    */
   place(t: Transition): { i: number; sure: boolean } | undefined {
     const y = (i: number): number => this.visual.luma.get(i);
@@ -267,8 +273,11 @@ export class GradualEvidence {
         return { i: fadeBottom(depth, t.from, t.to, Math.max(lit, around)), sure: true };
       }
     }
-    if (t.wipe) return { i: t.best, sure: true };
-    if (t.windows.size >= 2) return { i: t.best, sure: false };
+    // Evidence peaks anywhere in a long transition (a wipe's edge crossing a moving shot, a
+    // dissolve's blend at one scale): one seen for a second or more goes at its middle.
+    const at = t.to - t.from >= this.long ? (t.from + t.to) >> 1 : t.best;
+    if (t.wipe) return { i: at, sure: true };
+    if (t.windows.size >= 2) return { i: at, sure: false };
     return t.mixAt === undefined ? undefined : { i: t.mixAt, sure: false };
   }
 }
