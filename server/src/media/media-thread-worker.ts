@@ -11,7 +11,13 @@ import {
   type SettledCutData,
   type SettledMessage,
 } from './analysis-pass.ts';
-import type { RunTask, StdoutChunk, ToThread } from './media-thread.ts';
+import {
+  removeTree,
+  type RemoveTask,
+  type RunTask,
+  type StdoutChunk,
+  type ToThread,
+} from './media-thread.ts';
 import { spawnProcess, type RunResult } from './run.ts';
 
 lowerThisThread();
@@ -70,8 +76,11 @@ async function pass(task: PassTask['pass'], port: MessagePort): Promise<PassAnsw
   return { ...result, visual: result.visual.data() };
 }
 
-answerCalls<(RunTask | PassTask) & { id: number; port: MessagePort }>(parentPort!, async (task) => {
+type Task = (RunTask | PassTask | RemoveTask) & { id: number; port: MessagePort };
+
+answerCalls<Task>(parentPort!, async (task) => {
   try {
+    if ('remove' in task) return await removeTree(task.remove);
     return 'run' in task ? await run(task.run, task.port) : await pass(task.pass, task.port);
   } finally {
     task.port.close();

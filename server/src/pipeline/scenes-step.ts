@@ -6,6 +6,7 @@ import { endsEarly, runAnalysisPass, type SettledCut } from '../media/analysis-p
 import type { PerceiveAhead } from '../perception/perceive-ahead.ts';
 import { PermanentJobError } from '../jobs/errors.ts';
 import { mapLimit } from '../lib/map-limit.ts';
+import { removeTree } from '../media/media-thread.ts';
 import type { SceneVisual } from '../media/visual.ts';
 import { probeOf } from './media-steps.ts';
 import { perceiveAheadOf } from './perceive-step.ts';
@@ -149,7 +150,7 @@ export const scenesStep: Step<ScenesResult> = {
     // The models may still be reading candidates of the last scenes offered.
     // (The job's folder, which holds this one, is removed at its end whatever happens.)
     void (ahead?.idle() ?? Promise.resolve())
-      .then(() => fs.promises.rm(gridDir, { recursive: true, force: true }))
+      .then(() => removeTree(gridDir))
       .catch(() => undefined);
     return result;
   },

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AppContext } from '../context.ts';
+import { removeTree } from '../media/media-thread.ts';
 import type { MediaTools } from '../media/tools.ts';
 import type { VideoToAnalyse } from './video-store.ts';
 
@@ -79,7 +80,7 @@ export async function openStepContext(
     step,
     async close() {
       for (const h of held.values()) await h.release().catch(() => undefined);
-      await fs.promises.rm(workDir, { recursive: true, force: true });
+      await removeTree(workDir);
     },
   };
 }
