@@ -220,4 +220,59 @@ describe('scene cuts', () => {
     });
     await analyseMadeVideo(tools.ffmpeg, made);
   });
+
+  it('places a fade through white into a dark shot at its white, not in the dark shot', async () => {
+    // The bench's fades, seed 2 video 1 (issue 31), encoded like that set [the last fade, through
+    // white into a pan over a nearly black part of rgbtestsrc, found 0.54 s late, in the dark
+    // shot: its first samples were taken for the bottom of a fade through black].
+    const white = (seconds: number) => ({ kind: 'fade', seconds, color: 'white' }) as const;
+    const made = await makeVideo({
+      segments: [
+        { source: 'smptebars', seconds: 3.75 },
+        {
+          source: 'color=c=orange',
+          extra: 'noise=alls=20:allf=t',
+          seconds: 2.52,
+          transition: white(0.59),
+        },
+        {
+          source: 'rgbtestsrc',
+          extra: pan(3, 0.81, 1.87, 0.83),
+          seconds: 2.82,
+          transition: white(1.62),
+        },
+        {
+          source: 'smptehdbars',
+          extra: pan(3, 0.78, 0.53, 0.92),
+          seconds: 4.61,
+          transition: white(0.56),
+        },
+        {
+          source: 'yuvtestsrc',
+          extra:
+            "zoompan=z='1.5+0.45*sin(on/25*0.39+4.12)':d=1:x='iw/2-(iw/zoom/2)':" +
+            "y='ih/2-(ih/zoom/2)':s=320x240:fps=25",
+          seconds: 4.85,
+          transition: white(1.13),
+        },
+        { source: 'rgbtestsrc', seconds: 4.28, transition: { kind: 'fade', seconds: 0.71 } },
+        {
+          source: 'smptehdbars',
+          extra: pan(3, 0.47, 1.95, 0.48),
+          seconds: 2.33,
+          transition: white(0.69),
+        },
+        {
+          source: 'rgbtestsrc',
+          extra: pan(3, 1.23, 4.42, 0.76),
+          seconds: 3.02,
+          transition: white(0.86),
+        },
+      ],
+      width: 320,
+      height: 240,
+      fps: 25,
+    });
+    await analyseMadeVideo(tools.ffmpeg, made);
+  });
 });

@@ -262,7 +262,10 @@ export class GradualEvidence {
    */
   place(t: Transition): { i: number; sure: boolean } | undefined {
     const y = (i: number): number => this.visual.luma.get(i);
-    // Through black the depth is the darkness; through white, the room left below white.
+    // Through black the depth is the darkness; through white, the room left below white. When
+    // both fit (a fade through white into a dark shot), the one deeper below the pictures either
+    // side.
+    let fade: { i: number; below: number } | undefined;
     for (const depth of [y, (i: number) => 1 - y(i)]) {
       let deepest = t.from;
       for (let i = t.from; i <= t.to; i++) if (depth(i) < depth(deepest)) deepest = i;
@@ -270,9 +273,11 @@ export class GradualEvidence {
       const around = Math.min(depth(t.from - 1), depth(t.to + 1));
       if (bottom < DARK || bottom < 0.5 * around) {
         const lit = Math.min(depth(t.from - this.span), depth(t.to + this.span));
-        return { i: fadeBottom(depth, t.from, t.to, Math.max(lit, around)), sure: true };
+        if (fade && fade.below >= lit - bottom) continue;
+        fade = { i: fadeBottom(depth, t.from, t.to, Math.max(lit, around)), below: lit - bottom };
       }
     }
+    if (fade) return { i: fade.i, sure: true };
     // Evidence peaks anywhere in a long transition (a wipe's edge crossing a moving shot, a
     // dissolve's blend at one scale): one seen for a second or more goes at its middle.
     const at = t.to - t.from >= this.long ? (t.from + t.to) >> 1 : t.best;
