@@ -275,4 +275,29 @@ describe('scene cuts', () => {
     });
     await analyseMadeVideo(tools.ffmpeg, made);
   });
+
+  it('does not take two lightning flashes close together for a fade through white', async () => {
+    // Shots of the bench's camera moves and flashes, seed 4 video 2 (issue 31), encoded like that
+    // set [a boundary at the second flash: two 0.18 s flashes 0.14 s apart made one white stretch
+    // longer than a flash].
+    const lightning = (at: number, gain: number, lift: number): string =>
+      `lutyuv=y='min(255,val*${gain}+${lift})':enable='between(t,${at},${at + 0.18})'`;
+    const cut = { kind: 'cut' } as const;
+    const made = await makeVideo({
+      segments: [
+        { source: 'testsrc2', extra: pan(2, 1.04, 5.14, 0.46), seconds: 4.29 },
+        {
+          source: 'yuvtestsrc',
+          extra: `${turn(0.61, 1.15)},${lightning(0.87, 1.65, 106)},${lightning(1.19, 1.36, 100)}`,
+          seconds: 2.17,
+          transition: cut,
+        },
+        { source: 'testsrc2', extra: lightning(2.67, 1.4, 79), seconds: 3.37, transition: cut },
+      ],
+      width: 320,
+      height: 240,
+      fps: 25,
+    });
+    await analyseMadeVideo(tools.ffmpeg, made);
+  });
 });

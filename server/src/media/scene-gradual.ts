@@ -241,15 +241,26 @@ export class GradualEvidence {
 
   /**
    * Whether a short dip to black or white without blend evidence is a flash (or a blink of the
-   * light): the picture after it is the one before it, up to a camera move.
+   * light), or two flashes close together: the picture after it is the one before it, up to a
+   * camera move, and it was away from it FLASH samples at the most at a time.
    */
   isBlip(t: Transition): boolean {
-    if (t.wipe || t.windows.size > 0 || t.to - t.from > FLASH) return false;
+    if (t.wipe || t.windows.size > 0 || t.to - t.from > 2 * FLASH + 1) return false;
     const a = this.samples.grid(t.from - 1);
     const b = this.samples.grid(t.to + 1);
-    const mid = this.samples.grid((t.from + t.to) >> 1);
-    if (!a || !b || !mid) return false;
-    const depth = dist(a, mid);
+    if (!a || !b) return false;
+    const away: number[] = [];
+    for (let i = t.from; i <= t.to; i++) {
+      const g = this.samples.grid(i);
+      if (!g) return false;
+      away.push(dist(a, g));
+    }
+    const depth = Math.max(...away);
+    let run = 0;
+    for (const d of away) {
+      run = d < 0.3 * depth ? 0 : run + 1;
+      if (run > FLASH) return false;
+    }
     const back = dist(a, b);
     return back < 0.3 * depth || movedDist(a, b, GRID_W, GRID_H, 0.3 * depth) < 0.3 * depth;
   }
