@@ -1,5 +1,6 @@
-// Says plainly that the app is offline, and asks RTK Query to refresh what is on screen once the
-// connection is back (the answers shown offline came from the service worker's cache).
+// Says plainly that the app is offline, in one line beside the sidebar (a bold headline, then what
+// that means), and asks RTK Query to refresh what is on screen once the connection is back (the
+// answers shown offline came from the service worker's cache).
 import { useEffect, useRef } from 'react';
 import { loadedApi } from '../../lib/api-registry';
 import { useT } from '../../lib/locale-context';
@@ -20,7 +21,7 @@ export function OfflineBanner() {
   if (online) return null;
   return (
     <div role="status" data-testid="offline-banner" className={styles.offline}>
-      {t('pwa.offline')}
+      <strong>{t('pwa.offline')}</strong> {t('pwa.offlineDetail')}
     </div>
   );
 }

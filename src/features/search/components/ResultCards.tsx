@@ -1,6 +1,7 @@
 // Video and scene result cards (product-spec section 2). Memoised for long result pages. Issue 29:
-// the matched words are marked, the card says why it matched, and a scene hit's link plays it.
-import { Box, Flex, Stack, Text } from '@chakra-ui/react';
+// the matched words are marked, the card says why it matched, and a scene hit's link plays it. On
+// a phone the thumbnail sits above the text (ResultCards.module.css).
+import { Box, Flex, Text } from '@chakra-ui/react';
 import { memo } from 'react';
 import { AppLink } from '../../../components/AppLink';
 import { ExpandableBox } from '../../../components/ExpandableBox';
@@ -14,6 +15,7 @@ import { toSeconds } from '../../../lib/timecode';
 import type { SimilarItem } from '../api';
 import { formatScore, splitSceneText } from '../scene-text';
 import { MatchReasons } from './MatchReasons';
+import styles from './ResultCards.module.css';
 
 const NO_TERMS: string[] = [];
 
@@ -37,14 +39,15 @@ export const VideoResultCard = memo(function VideoResultCard({ item }: { item: S
   const title = item.title || t('results.untitled');
   const terms = item.match?.terms ?? NO_TERMS;
   return (
-    <Flex as="li" gap="4" p="3" borderWidth="1px" borderRadius="l2" data-testid="result-card">
+    <li className={styles.card} data-testid="result-card">
       <Thumbnail
         src={assetUrl(item.videoThumbnailPath)}
         alt={t('videos.thumbnailOf', { title })}
         width={160}
         height={90}
+        className={styles.thumb}
       />
-      <Stack flex="1" minW="0" gap="1">
+      <div className={styles.text}>
         <AppLink href={videoDetailPath(item.id)} fontWeight="semibold" color="blue.800">
           {/* One flex item: the link is inline-flex, and its marks would each be a column. */}
           <span>{highlight(title, terms)}</span>
@@ -63,8 +66,8 @@ export const VideoResultCard = memo(function VideoResultCard({ item }: { item: S
             {t('videos.createdAt', { date: formatDateTime(item.createdAt) })}
           </Text>
         </Flex>
-      </Stack>
-    </Flex>
+      </div>
+    </li>
   );
 });
 
@@ -74,14 +77,15 @@ export const SceneResultCard = memo(function SceneResultCard({ item }: { item: S
   const index = item.sceneIndex ?? 0;
   const terms = item.match?.terms ?? NO_TERMS;
   return (
-    <Flex as="li" gap="4" p="3" borderWidth="1px" borderRadius="l2" data-testid="result-card">
+    <li className={styles.card} data-testid="result-card">
       <Thumbnail
         src={assetUrl(item.sceneThumbnailPath ?? item.videoThumbnailPath)}
         alt={t('detail.sceneNumber', { n: index })}
         width={160}
         height={90}
+        className={styles.thumb}
       />
-      <Stack flex="1" minW="0" gap="1">
+      <div className={styles.text}>
         <Text fontWeight="semibold" data-testid="scene-title">
           {highlight(title, terms)}
         </Text>
@@ -97,7 +101,7 @@ export const SceneResultCard = memo(function SceneResultCard({ item }: { item: S
           </AppLink>
         </Box>
         <Score value={item.similarityScore} />
-      </Stack>
-    </Flex>
+      </div>
+    </li>
   );
 });
