@@ -111,6 +111,20 @@ async function searchFor(page: Page, words: string, kind: 'videos' | 'scenes'): 
 const contentType = (page: Page, url: string): Promise<string | null> =>
   page.evaluate((u) => fetch(u).then((r) => r.headers.get('content-type')), url);
 
+/** What axe finds serious or critical on the page as it is now. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (c: Document) => Promise<unknown> } }).axe;
+    const result = (await axe.run(document)) as {
+      violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[];
+    };
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(' ')}`);
+  });
+}
+
 journey(
   'the poster shows before play; the full player loads its captions and a chapter seeks it',
   () => app,
@@ -151,17 +165,7 @@ journey(
     );
     assert.equal(await second.getAttribute('aria-current'), 'true');
     // axe: nothing serious or critical on the detail page with the player open.
-    await page.evaluate(AXE_SOURCE);
-    const violations = await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run: (c: Document) => Promise<unknown> } }).axe;
-      const result = (await axe.run(document)) as {
-        violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[];
-      };
-      return result.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(' ')}`);
-    });
-    assert.deepEqual(violations, []);
+    assert.deepEqual(await seriousViolations(page), []);
   },
 );
 
@@ -197,21 +201,45 @@ journey(
 );
 
 journey(
-  'a download gives a well-formed file named after the video',
+  'the downloads close on Escape or a click outside, and a download is a well-formed file',
   () => app,
   async (page) => {
     await signIn(page);
     // On a phone the button wraps to the left under the title: the menu must open on screen.
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`/video-detail/${videoId}`);
-    await page.getByText(m['downloads.title']!, { exact: true }).click();
-    const menu = await page.getByTestId('downloads').getByRole('list').boundingBox();
+    const button = page.getByRole('button', { name: m['downloads.title']!, exact: true });
+    const list = page.getByTestId('downloads').getByRole('list');
+    await button.click();
+    const menu = await list.boundingBox();
     assert.ok(menu && menu.x >= 0 && menu.x + menu.width <= 390, JSON.stringify(menu));
+    assert.equal(await button.getAttribute('aria-expanded'), 'true');
+    assert.deepEqual(await seriousViolations(page), []);
+
+    // Escape closes the open list and gives the focus back to its button, by keyboard too.
+    await page.keyboard.press('Tab');
+    assert.equal(
+      await page.evaluate(() => document.activeElement?.textContent),
+      m['downloads.captionsVtt'],
+    );
+    await page.keyboard.press('Escape');
+    await list.waitFor({ state: 'detached' });
+    assert.equal(await button.evaluate((b) => b === document.activeElement), true);
+    await page.keyboard.press('Enter');
+    await list.waitFor();
+    // A click anywhere else closes it.
+    await page.getByRole('heading', { name: TITLE, exact: true }).click();
+    await list.waitFor({ state: 'detached' });
+    assert.equal(await button.getAttribute('aria-expanded'), 'false');
+
+    // Choosing a file downloads it and closes the list.
     const read = async (label: string) => {
+      await button.click();
       const [download] = await Promise.all([
         page.waitForEvent('download'),
         page.getByRole('link', { name: label, exact: true }).click(),
       ]);
+      await list.waitFor({ state: 'detached' });
       const file = await download.path();
       return { name: download.suggestedFilename(), text: fs.readFileSync(file, 'utf8') };
     };

@@ -276,9 +276,14 @@ describe('Watching a video', { timeout: 60_000 }, () => {
   });
 
   it('offers the captions, scene list and analysis as signed downloads', async () => {
-    open(`/video-detail/${ID}`);
-    const menu = await screen.findByTestId('downloads', {}, FIRST);
-    const links = within(menu).getAllByRole('link', { hidden: true });
+    const { user } = open(`/video-detail/${ID}`);
+    const button = await screen.findByRole('button', { name: 'Downloads' }, FIRST);
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    await user.click(button);
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    const list = within(screen.getByTestId('downloads')).getByRole('list');
+    expect(button.getAttribute('aria-controls')).toBe(list.id);
+    const links = within(list).getAllByRole('link');
     expect(
       links.map((a) => [
         a.textContent,
@@ -292,6 +297,34 @@ describe('Watching a video', { timeout: 60_000 }, () => {
       ['Scene list (.csv)', asset(`${ID}/downloads/scenes.csv${SIG}`), true],
       ['Whole analysis (.json)', asset(`${ID}/downloads/analysis.json${SIG}`), true],
     ]);
+  });
+
+  it('closes the downloads on Escape with the focus back on its button, and on a click outside', async () => {
+    const { user } = open(`/video-detail/${ID}`);
+    const button = await screen.findByRole('button', { name: 'Downloads' }, FIRST);
+    const shown = () => screen.queryByRole('link', { name: 'Scene list (.csv)' });
+
+    // By keyboard: Enter opens, Tab reaches the files, Escape closes and returns to the button.
+    button.focus();
+    await user.keyboard('{Enter}');
+    expect(shown()).not.toBeNull();
+    await user.tab();
+    expect(document.activeElement?.textContent).toBe('Captions (.vtt)');
+    await user.keyboard('{Escape}');
+    expect(shown()).toBeNull();
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(button);
+
+    // A click elsewhere on the page closes it.
+    await user.click(button);
+    expect(shown()).not.toBeNull();
+    await user.click(screen.getByRole('heading', { level: 1 }));
+    expect(shown()).toBeNull();
+
+    // Tabbing past the last file closes it too.
+    await user.click(button);
+    for (let i = 0; i < 5; i++) await user.tab();
+    expect(shown()).toBeNull();
   });
 
   it('turns the downloads off offline, saying why: the server makes each file', async () => {
