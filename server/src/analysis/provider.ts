@@ -101,15 +101,6 @@ export interface AnalysisProvider {
   understand(evidence: VideoEvidence): Promise<VideoUnderstanding>;
   /** One EMBEDDING_DIM vector per text, L2-normalised. */
   embed(texts: string[]): Promise<number[][]>;
-  /**
-   * Text shown on screen in each scene, read by OCR from its frames; undefined when the provider
-   * needs none (a vision model reads the frames itself).
-   */
-  readScreenText?(
-    scenes: Pick<SceneEvidence, 'startMs' | 'endMs' | 'framePaths'>[],
-    language: string,
-    tools: { signal?: AbortSignal },
-  ): Promise<ScreenTextReading>;
   /** Speech to caption cues; undefined when the provider cannot transcribe. */
   transcribe?(audioPath: string, language: string): Promise<CaptionCue[]>;
   /** A written answer grounded in the scenes; undefined when the provider can only quote them. */

@@ -1,10 +1,9 @@
 // Who and what is in each scene (issue 16), with either provider: the people images' faces
 // are described, the scenes' faces matched against the team's people, and the COCO objects seen
-// on enough frames kept; the provider's OCR reads the words on screen meanwhile. Most scenes are
-// looked at during the scene cut already (perception/perceive-ahead.ts). Faces go to the
-// database with their descriptors and crops, and to the team's people (faces/scene-faces.ts);
+// on enough frames kept; the OCR reads the words on screen meanwhile (pipeline/screen-text.ts).
+// Most scenes are looked at during the scene cut already (perception/perceive-ahead.ts). Faces go
+// to the database with their descriptors and crops, and to the team's people (faces/scene-faces.ts);
 // the step's recorded result holds only names, counts and labels for the understand step.
-import { createProvider } from '../analysis/create.ts';
 import type { ScreenLine } from '../analysis/provider.ts';
 import { loadPerception } from '../perception/thread.ts';
 import { PerceiveAhead, perceiveAllScenes } from '../perception/perceive-ahead.ts';
@@ -90,7 +89,7 @@ export const perceiveStep: Step<PerceiveResult> = {
     // the faces and objects failed.
     let startReading!: (start: boolean) => void;
     const reading = new Promise<boolean>((resolve) => (startReading = resolve)).then((start) =>
-      start ? readScreenLines(s, createProvider(s.ctx.config), scenes) : null,
+      start ? readScreenLines(s, scenes) : null,
     );
     let seen: Awaited<ReturnType<typeof perceiveAllScenes>>;
     const faceWork: FaceWork = {

@@ -1,20 +1,21 @@
-// On-screen text of each scene, read by the provider's OCR (the local provider has one). Best
-// effort: without it the video is still described from everything else, so a failure is logged,
+// On-screen text of each scene, read on this machine by OCR (analysis/local/ocr.ts) whatever
+// AI_PROVIDER is, like the faces and objects: the words then reach every provider's scene
+// descriptions and, from the perceive step's record, the search index. Best effort: without it the video is still described from everything else, so a failure is logged,
 // not fatal. The perceive step reads it alongside the face and object models (the OCR engine and
 // the text detection work on other threads than the models: on two cores the two overlap).
-import type { AnalysisProvider, SceneEvidence, ScreenLine } from '../analysis/provider.ts';
+import { readScreenText } from '../analysis/local/ocr.ts';
+import type { SceneEvidence, ScreenLine } from '../analysis/provider.ts';
 import type { StepContext } from './step-context.ts';
 
-/** The lines read in each scene; null when the provider reads none or the reading failed. */
+/** The lines read in each scene; null when the reading failed. */
 export async function readScreenLines(
   s: StepContext,
-  provider: AnalysisProvider,
   scenes: Pick<SceneEvidence, 'startMs' | 'endMs' | 'framePaths'>[],
 ): Promise<ScreenLine[][] | null> {
-  if (!provider.readScreenText) return null;
   const log = s.ctx.log.child({ component: 'analysis' });
   try {
-    const read = await provider.readScreenText(scenes, s.video.output_language, {
+    const read = await readScreenText(scenes, {
+      language: s.video.output_language,
       signal: s.signal,
     });
     log.info(

@@ -52,7 +52,7 @@ export const understandStep: Step<{ title: string }> = {
     const provider = createProvider(s.ctx.config);
     // Read by the perceive step; a record made before that reads it here.
     const read = resultOf(s, perceiveStep).screenText;
-    const lines = read !== undefined ? read : await readScreenLines(s, provider, evidence.scenes);
+    const lines = read !== undefined ? read : await readScreenLines(s, evidence.scenes);
     if (lines) addScreenLines(evidence.scenes, lines);
     const result = await provider.understand(evidence);
     const seen = new Set<string>();

@@ -1,5 +1,7 @@
 // What text a video or scene is found by: the same text feeds the keyword index and the
-// dense vector, read from the database so a re-index needs nothing but the video id.
+// dense vector, read from the database so a re-index needs nothing but the video id. A scene is
+// found by its description, its captions, the people named in it and the lines read on screen
+// (the perceive step's record, whatever the provider: a model's description may leave them out).
 import type { Queryable } from '../db/db.ts';
 
 export const VIDEO_DOC = 0;
@@ -22,6 +24,15 @@ interface VideoRow extends Record<string, unknown> {
   tags: unknown;
   about_this_video: string;
 }
+
+/** Lines of a recorded ScreenLine[] (the perceive step's record of one scene). */
+export const lineTexts = (value: unknown): string[] =>
+  Array.isArray(value)
+    ? value.flatMap((l: unknown) => {
+        const text = (l as { text?: unknown } | null)?.text;
+        return typeof text === 'string' ? [text] : [];
+      })
+    : [];
 
 function tagNames(tags: unknown): string[] {
   if (!Array.isArray(tags)) return [];
@@ -52,6 +63,14 @@ export async function loadVideoDocs(q: Queryable, videoId: string): Promise<Vide
      WHERE video_id = $1 AND person_name IS NOT NULL ORDER BY scene_idx, name`,
     [videoId],
   );
+  // Recorded by scene position, which is the scene index (repositories/videos.ts).
+  const [perceived] = await q.query<{ screen: unknown }>(
+    `SELECT data -> 'screenText' AS screen FROM pipeline_steps
+     WHERE video_id = $1 AND step = 'perceive'`,
+    [videoId],
+  );
+  const screen = Array.isArray(perceived?.screen) ? (perceived.screen as unknown[]) : [];
+  const screenIn = (idx: number): string => lineTexts(screen[idx]).join('\n');
   const seenIn = (idx: number): string =>
     seen
       .filter((s) => s.scene_idx === idx)
@@ -65,6 +84,7 @@ export async function loadVideoDocs(q: Queryable, videoId: string): Promise<Vide
     people.map((p) => p.name).join(' '),
     [...new Set(seen.map((s) => s.name))].join(' '),
     scenes.map((s) => s.captions).join(' '),
+    [...new Set(screen.flatMap(lineTexts))].join('\n'),
   ]
     .filter((s) => s.trim())
     .join('\n');
@@ -73,7 +93,9 @@ export async function loadVideoDocs(q: Queryable, videoId: string): Promise<Vide
     videoText,
     scenes: scenes.map((s) => ({
       idx: s.idx,
-      text: [s.description, s.captions, seenIn(s.idx)].filter((x) => x.trim()).join('\n'),
+      text: [s.description, s.captions, seenIn(s.idx), screenIn(s.idx)]
+        .filter((x) => x.trim())
+        .join('\n'),
     })),
   };
 }

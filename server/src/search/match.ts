@@ -4,6 +4,7 @@
 // (repositories/videos.ts: findVideoHits, findSceneHits), so it costs no statement of its own.
 import { objectName } from '../perception/coco-labels.ts';
 import type { HitTextColumns } from '../repositories/videos.ts';
+import { lineTexts } from './documents.ts';
 import { hasCjk, normalizeText, wordsWithTokens, wordTokens } from './tokenize.ts';
 import type { HitMatch, SearchMethod } from './types.ts';
 
@@ -103,15 +104,6 @@ export const NO_MATCH: HitMatch = {
 
 const strings = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
-
-/** Lines of a recorded ScreenLine[] (the perceive step's record). */
-const lineTexts = (value: unknown): string[] =>
-  Array.isArray(value)
-    ? value.flatMap((l: unknown) => {
-        const text = (l as { text?: unknown } | null)?.text;
-        return typeof text === 'string' ? [text] : [];
-      })
-    : [];
 
 function tagText(tags: unknown): string {
   if (!Array.isArray(tags)) return '';
