@@ -53,6 +53,10 @@ export const videoDetailScenePath = (id: string | number, sceneIndex: number): s
 
 export const personPath = (id: string): string => `/people/${encodeURIComponent(id)}`;
 
-/** Issue 29's deep link: the detail with the scene selected, its clip playing from `seconds`. */
+/** Issue 29's deep link: the detail with the scene selected and the full player at `seconds`. */
 export const videoSceneAtPath = (id: string, sceneIndex: number, seconds: number): string =>
   `${videoDetailScenePath(id, sceneIndex)}&t=${seconds}`;
+
+/** A scene hit (issue 29): the detail with the scene selected and its clip playing from its start. */
+export const videoScenePlayPath = (id: string | number, sceneIndex: number): string =>
+  `${videoDetailScenePath(id, sceneIndex)}&play=1`;

@@ -15,8 +15,6 @@ export interface SimilarItem {
   sceneIndex?: number;
   /** People recognised in the scene whose name the search text contains. */
   matchedPeople?: string[];
-  /** The scene's start ("00:00:02.000") where the server gives it: a hit plays from there. */
-  sceneStartTime?: string;
   /** Why the hit matched (issue 29); absent from older answers. */
   match?: MatchReason;
 }

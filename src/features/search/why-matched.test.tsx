@@ -115,7 +115,7 @@ describe('Why a search hit matched', { timeout: 60_000 }, () => {
     expect(within(card).getByTestId('match-shares').textContent).toBe('キーワード 100% · 意味 0%');
     expect(card.textContent).toContain('画面の文字: 「CRANE 7」');
     await user.click(within(card).getByRole('link', { name: /シーン #3/ }));
-    await waitFor(() => expect(here()).toBe(`/video-detail/${ID}?sceneIndex=3&t=6`));
+    await waitFor(() => expect(here()).toBe(`/video-detail/${ID}?sceneIndex=3&play=1`));
     expect(await screen.findByRole('heading', { name: 'シーン #3' }, FIRST)).toBeTruthy();
   });
 });

@@ -339,14 +339,15 @@ describe('Watching a video', { timeout: 60_000 }, () => {
     expect(await screen.findByTestId('downloads')).toBeTruthy();
   });
 
-  it('a deep link to a moment inside a scene plays its clip from that moment', async () => {
+  it('a deep link with a scene and a time opens the full player there, the scene selected behind it', async () => {
     open(`/video-detail/${ID}?sceneIndex=2&t=5.5`);
-    expect(await screen.findByRole('heading', { name: 'Scene #2' }, FIRST)).toBeTruthy();
-    const clip = screen.getByTestId('scene-clip') as HTMLVideoElement;
-    await waitFor(() => expect(played).toContain(clip));
-    fireEvent.loadedMetadata(clip);
-    // Scene #2 starts at 0:04: 5.5 s into the video is 1.5 s into its clip.
-    expect(clip.currentTime).toBe(1.5);
+    const dialog = await screen.findByRole('dialog', {}, FIRST);
+    const video = within(dialog).getByTestId('full-video') as HTMLVideoElement;
+    fireEvent.loadedMetadata(video);
+    await waitFor(() => expect(video.currentTime).toBe(5.5));
+    expect(screen.getByRole('heading', { name: 'Scene #2', hidden: true })).toBeTruthy();
+    // The full video plays, not the scene's clip.
+    expect(played.some((m) => m.dataset.testid === 'scene-clip')).toBe(false);
   });
 
   it('catches up with a video that read its metadata and started before the player was shown', async () => {
@@ -363,10 +364,11 @@ describe('Watching a video', { timeout: 60_000 }, () => {
   });
 
   it('plays the scene of a search hit from its start, and a time alone opens the full player there', async () => {
-    open(`/video-detail/${ID}?sceneIndex=2&t=4`);
+    open(`/video-detail/${ID}?sceneIndex=2&play=1`);
     expect(await screen.findByRole('heading', { name: 'Scene #2' }, FIRST)).toBeTruthy();
     const clip = screen.getByTestId('scene-clip') as HTMLVideoElement;
     await waitFor(() => expect(played).toContain(clip));
+    expect(clip.currentTime).toBe(0);
     expect(clip.getAttribute('src')).toContain('/scenes/2/clip.mp4');
     expect(screen.queryByRole('dialog')).toBeNull();
 

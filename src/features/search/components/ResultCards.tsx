@@ -6,12 +6,11 @@ import { memo } from 'react';
 import { AppLink } from '../../../components/AppLink';
 import { ExpandableBox } from '../../../components/ExpandableBox';
 import { Thumbnail } from '../../../components/Thumbnail';
-import { videoDetailPath, videoDetailScenePath } from '../../../config/routes';
+import { videoDetailPath, videoScenePlayPath } from '../../../config/routes';
 import { assetUrl } from '../../../lib/asset-url';
 import { formatDateTime } from '../../../lib/dates';
 import { highlight } from '../../../lib/highlight';
 import { useT } from '../../../lib/locale-context';
-import { toSeconds } from '../../../lib/timecode';
 import type { SimilarItem } from '../api';
 import { formatScore, splitSceneText } from '../scene-text';
 import { MatchReasons } from './MatchReasons';
@@ -19,10 +18,9 @@ import styles from './ResultCards.module.css';
 
 const NO_TERMS: string[] = [];
 
-/** A scene hit opens its scene and plays it (t: the scene's start, 0 when the answer lacks it). */
+/** A scene hit opens its scene and plays its clip from the start. */
 export function sceneHitPath(item: SimilarItem): string {
-  const start = item.sceneStartTime ? toSeconds(item.sceneStartTime) : 0;
-  return `${videoDetailScenePath(item.id, item.sceneIndex ?? 0)}&t=${start}`;
+  return videoScenePlayPath(item.id, item.sceneIndex ?? 0);
 }
 
 function Score({ value }: { value: number }) {

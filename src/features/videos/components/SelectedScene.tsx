@@ -15,40 +15,24 @@ import { navigateTo } from '../../../lib/navigation';
 import { advancedSearchPath } from '../../../lib/search-query';
 import type { Scene } from '../api';
 import { sampleEvenly, shortTime } from '../frames';
-import { toSeconds } from '../../../lib/timecode';
 import { SceneChips } from './SceneChips';
 
 interface SelectedSceneProps {
   videoId: string;
   scene: Scene;
-  /**
-   * Play the clip as soon as it shows, from this time of the video (seconds): a search hit's link
-   * gives the scene's start, a deep link any moment of the scene. Null: wait for the user.
-   */
-  playFrom?: number | null;
+  /** Play the clip from its start as soon as it shows (a search hit's link). */
+  autoPlay?: boolean;
 }
 
-/** HTMLMediaElement.HAVE_METADATA: the element can seek. */
-const HAVE_METADATA = 1;
-
-export function SelectedScene({ videoId, scene, playFrom = null }: SelectedSceneProps) {
+export function SelectedScene({ videoId, scene, autoPlay = false }: SelectedSceneProps) {
   const t = useT();
   const frames = sampleEvenly(scene.frames);
   const clip = assetUrl(scene.videoPath);
   const player = useRef<HTMLVideoElement>(null);
-  const offset = playFrom === null ? null : Math.max(0, playFrom - toSeconds(scene.startTime));
   useEffect(() => {
-    const video = player.current;
-    if (offset === null || !clip || !video) return;
-    const seek = () => {
-      if (offset > 0) video.currentTime = offset;
-    };
-    if (video.readyState >= HAVE_METADATA) seek();
-    else video.addEventListener('loadedmetadata', seek, { once: true });
     // A browser that refuses to play without a gesture leaves the poster and the controls.
-    void video.play()?.catch(() => undefined);
-    return () => video.removeEventListener('loadedmetadata', seek);
-  }, [offset, clip]);
+    if (autoPlay && clip) void player.current?.play()?.catch(() => undefined);
+  }, [autoPlay, clip]);
   return (
     <Box
       as="section"

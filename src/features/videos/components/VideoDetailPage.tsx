@@ -1,8 +1,9 @@
 // Video detail (product-spec section 2): header, facts, full-video player, summary and tags,
 // trailer/report area, the scene strip and the selected scene. A failed load returns to the
-// list; ?sceneIndex selects a scene and the view scrolls to it 200 ms after load. Issue 29: with
-// ?sceneIndex and ?t (a search hit) the scene's clip plays at once; ?t alone opens the full
-// player at that time. The player, its chapters and the transcript load lazily.
+// list; ?sceneIndex selects a scene and the view scrolls to it 200 ms after load. Issue 29: a
+// deep link's ?t (with or without ?sceneIndex) opens the full player at that time; ?play=1 with
+// ?sceneIndex (a search hit) plays the scene's clip from its start. The player, its chapters and
+// the transcript load lazily.
 import { Box, Button, Flex, Heading, IconButton, Stack, Text } from '@chakra-ui/react';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
@@ -56,7 +57,9 @@ export function VideoDetailPage({ outputsArea }: VideoDetailPageProps) {
   const { id } = useParams<{ id: string }>();
   const search = useSearch();
   const requested = readSceneIndex(search);
-  const startAt = readSeconds(new URLSearchParams(search).get('t'));
+  const params = new URLSearchParams(search);
+  const startAt = readSeconds(params.get('t'));
+  const playScene = params.get('play') === '1' && startAt === null;
   const [busy, setBusy] = useState(false);
   const [answeredAt, setAnsweredAt] = useState<number | undefined>(undefined);
   const pollingInterval = useBackoffPolling(busy, answeredAt, VIDEO_DETAIL_POLL_BACKOFF);
@@ -90,9 +93,9 @@ export function VideoDetailPage({ outputsArea }: VideoDetailPageProps) {
     // Only the first load of this scene: selecting another scene does not scroll the page.
   }, [loaded, id]);
 
-  // A deep link with a time and no scene opens the full player there, once per load.
+  // A deep link with a time opens the full player there, once per load.
   useEffect(() => {
-    if (loaded && requested === null && startAt !== null) setPlayer({ kind: 'full', at: startAt });
+    if (loaded && startAt !== null) setPlayer({ kind: 'full', at: startAt });
   }, [loaded, id]);
 
   const seekFull = useCallback((at: number) => setPlayer({ kind: 'full', at }), []);
@@ -231,7 +234,7 @@ export function VideoDetailPage({ outputsArea }: VideoDetailPageProps) {
             <SelectedScene
               videoId={id}
               scene={selected}
-              playFrom={requested === selected.index ? startAt : null}
+              autoPlay={playScene && requested === selected.index}
             />
           ) : null}
         </Stack>
