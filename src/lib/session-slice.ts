@@ -49,9 +49,9 @@ function sessionAction<P = void>(name: string) {
 
 export const signedIn = sessionAction<SessionUser>('signedIn');
 export const signedOut = sessionAction('signedOut');
-/** The API refused the token (401/403): a listener finishes the logout. */
+/** The API refused the token (401/403): the store's session effects finish the logout. */
 export const unauthorized = sessionAction('unauthorized');
-/** The API says the initial password must change first: a listener leads there. */
+/** The API says the initial password must change first: the store's session effects lead there. */
 export const initialPasswordRequired = sessionAction('initialPasswordRequired');
 export const setPendingEmail = sessionAction<string | null>('setPendingEmail');
 export const setLayout = sessionAction<string>('setLayout');
