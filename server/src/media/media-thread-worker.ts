@@ -18,7 +18,8 @@ import {
   type StdoutChunk,
   type ToThread,
 } from './media-thread.ts';
-import { spawnProcess, type RunResult } from './run.ts';
+import type { RunResult } from './run-options.ts';
+import { spawnProcess } from './run.ts';
 
 lowerThisThread();
 

@@ -19,7 +19,7 @@ import fs from 'node:fs';
 import { MessageChannel, isMainThread, workerData, type MessagePort } from 'node:worker_threads';
 import { IdleThread } from '../lib/idle-thread.ts';
 import { tsWorker } from '../lib/ts-worker.ts';
-import type { RunOptions, RunResult } from './run.ts';
+import type { RunOptions, RunResult } from './run-options.ts';
 
 /** workerData of the media thread: the code that runs in it spawns directly. */
 interface MediaThreadData {
