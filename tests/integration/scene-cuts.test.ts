@@ -300,4 +300,47 @@ describe('scene cuts', () => {
     });
     await analyseMadeVideo(tools.ffmpeg, made);
   });
+
+  it('places a long wipe between moving shots at the middle of all its evidence', async () => {
+    // The bench's B-frame encodes, seed 8 video 2 (issue 31), at that set's encoding [the last
+    // transition, a 2.33 s wipe from a turn over bars into a pan, found twice (1.3 s early and
+    // 0.8 s late): blend evidence at its start and the colours' crossing near its end were two
+    // transitions; now one, at the middle of both].
+    const cut = { kind: 'cut' } as const;
+    const white = (seconds: number) => ({ kind: 'fade', seconds, color: 'white' }) as const;
+    const made = await makeVideo({
+      segments: [
+        { source: 'yuvtestsrc', seconds: 3.4 },
+        { source: 'testsrc', seconds: 4.56, transition: { kind: 'fade', seconds: 1.03 } },
+        {
+          source: 'smptehdbars',
+          extra: pan(3, 0.32, 1.63, 0.78),
+          seconds: 2.06,
+          transition: white(1.07),
+        },
+        { source: 'yuvtestsrc', seconds: 4.04, transition: cut },
+        {
+          source: 'smptehdbars',
+          extra:
+            "zoompan=z='1.5+0.45*sin(on/25*0.81+2.05)':d=1:x='iw/2-(iw/zoom/2)':" +
+            "y='ih/2-(ih/zoom/2)':s=320x240:fps=25",
+          seconds: 3.26,
+          transition: white(1.18),
+        },
+        { source: 'mandelbrot', seconds: 3.4, transition: cut },
+        { source: 'smptebars', extra: turn(0.71, 3.98), seconds: 7.07, transition: cut },
+        {
+          source: 'smptehdbars',
+          extra: pan(3, 0.87, 0.3, 0.6),
+          seconds: 4.94,
+          transition: { kind: 'wipe', seconds: 2.33, from: 'bottom' },
+        },
+      ],
+      width: 320,
+      height: 240,
+      fps: 25,
+      x264Params: 'bframes=5:b-pyramid=normal:b-adapt=1',
+    });
+    await analyseMadeVideo(tools.ffmpeg, made);
+  });
 });

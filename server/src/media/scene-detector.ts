@@ -8,7 +8,7 @@ import { dist, explainedByMotion, movedDist } from './scene-detect-signals.ts';
 import { CutCheck, FLASH } from './scene-cut-check.ts';
 import { GradualEvidence, type Transition } from './scene-gradual.ts';
 import { MixtureEvidence } from './scene-mixture.ts';
-import { placeBoundaries } from './scene-placement.ts';
+import { evidenceSpan, joinNear, placeBoundaries } from './scene-placement.ts';
 import { GRID_H, GRID_W, RecentSamples } from './scene-samples.ts';
 import { VisualSamples } from './visual.ts';
 
@@ -22,6 +22,8 @@ export interface DetectorOptions {
 }
 
 const MERGE_GAP = 4;
+/** Gradual evidence this close (seconds) is one transition's (see joinNear). */
+const JOIN_SECONDS = 1.2;
 /** A colour-mixture transition is a camera move when a move leaves less than this of a step. */
 const MIX_MOVED = 0.35;
 /** Samples looked at after a transition window (is the picture still there?). */
@@ -38,6 +40,8 @@ export class SceneDetector {
   private readonly gradual: Transition[] = [];
   private open: Transition | undefined;
   private readonly mixture: MixtureEvidence;
+  /** JOIN_SECONDS in samples. */
+  private readonly joinGap: number;
 
   constructor(private readonly o: DetectorOptions) {
     this.visual = new VisualSamples(o.fps);
@@ -48,6 +52,7 @@ export class SceneDetector {
       this.hasCutIn(from, to),
     );
     this.mixture = new MixtureEvidence(o.fps);
+    this.joinGap = Math.round(JOIN_SECONDS * o.fps);
   }
 
   /** One rgb24 frame of width x height, the next sample in time. */
@@ -146,8 +151,17 @@ export class SceneDetector {
     // and an open transition may still grow or be placed anywhere from its start.
     let frontier = Math.min(n - 1 - FLASH, n - 1 - this.span - LOOKAHEAD, n - 1 - this.mixture.lag);
     if (this.open) frontier = Math.min(frontier, this.open.from);
+    // Evidence still to come may join a group of transitions it comes near, moving its place.
+    const groups = this.groups();
+    const reach = frontier - 1 - this.joinGap;
+    for (const g of groups) {
+      if (!this.isPrecise(g[0]!) && Math.max(...g.map((t) => evidenceSpan(t).hi)) >= reach) {
+        frontier = Math.min(frontier, Math.min(...g.map((t) => evidenceSpan(t).lo)));
+        break;
+      }
+    }
     if (frontier <= 0) return [];
-    const placed = this.placeAll();
+    const placed = this.placeAll(groups);
     const times = [...this.cuts, ...placed.keys()]
       .map((i) => ({ i, ms: this.visual.timeMs(i) }))
       .sort((a, b) => b.ms - a.ms);
@@ -161,13 +175,38 @@ export class SceneDetector {
   }
 
   /** Each kept transition's sample, and whether it is a fade or a wipe (surer than a blend). */
-  private placeAll(): Map<number, boolean> {
+  private placeAll(groups = this.groups()): Map<number, boolean> {
     const placed = new Map<number, boolean>();
-    for (const t of this.gradual) {
-      const at = this.evidence.place(t);
+    for (const group of groups) {
+      const at = this.placeGroup(group);
       if (at) placed.set(at.i, placed.get(at.i) === true || at.sure);
     }
     return placed;
+  }
+
+  /** The gradual transitions, those near each other grouped as one (see joinNear). */
+  private groups(): Transition[][] {
+    return joinNear(this.gradual, this.joinGap, (t) => this.isPrecise(t));
+  }
+
+  /** A fade (its bottom) or an edge crossing the picture (its middle): placed by itself. */
+  private isPrecise(t: Transition): boolean {
+    return (t.wipe && !t.colours) || this.evidence.fadeAt(t) !== undefined;
+  }
+
+  /**
+   * Where a group of near transitions goes: one alone where its evidence places it; pieces of one
+   * long transition at the middle of all their evidence (each piece peaks off its middle).
+   */
+  private placeGroup(group: Transition[]): { i: number; sure: boolean } | undefined {
+    const places = group.map((t) => this.evidence.place(t));
+    if (group.length === 1 || places.every((p) => p === undefined)) return places[0];
+    // Only pieces that count as a transition by themselves: a weak blend at one window size
+    // beside one (a zoom's, a pan's) is no part of it.
+    const kept = group.filter((_, k) => places[k] !== undefined);
+    const lo = Math.min(...kept.map((t) => evidenceSpan(t).lo));
+    const hi = Math.max(...kept.map((t) => evidenceSpan(t).hi));
+    return { i: (lo + hi) >> 1, sure: places.some((p) => p?.sure === true) };
   }
 
   /** The boundaries among the candidates (see scene-placement.ts), as times in ms. */

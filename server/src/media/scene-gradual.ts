@@ -272,6 +272,18 @@ export class GradualEvidence {
    * shows at several scales).
    */
   place(t: Transition): { i: number; sure: boolean } | undefined {
+    const fade = this.fadeAt(t);
+    if (fade !== undefined) return { i: fade, sure: true };
+    // Evidence peaks anywhere in a long transition (a wipe's edge crossing a moving shot, a
+    // dissolve's blend at one scale): one seen for a second or more goes at its middle.
+    const at = t.to - t.from >= this.long ? (t.from + t.to) >> 1 : t.best;
+    if (t.wipe) return { i: at, sure: true };
+    if (t.windows.size >= 2) return { i: at, sure: false };
+    return t.mixAt === undefined ? undefined : { i: t.mixAt, sure: false };
+  }
+
+  /** The bottom of the transition when it fades through black or white. */
+  fadeAt(t: Transition): number | undefined {
     const y = (i: number): number => this.visual.luma.get(i);
     // Through black the depth is the darkness; through white, the room left below white. When
     // both fit (a fade through white into a dark shot), the one deeper below the pictures either
@@ -288,12 +300,6 @@ export class GradualEvidence {
         fade = { i: fadeBottom(depth, t.from, t.to, Math.max(lit, around)), below: lit - bottom };
       }
     }
-    if (fade) return { i: fade.i, sure: true };
-    // Evidence peaks anywhere in a long transition (a wipe's edge crossing a moving shot, a
-    // dissolve's blend at one scale): one seen for a second or more goes at its middle.
-    const at = t.to - t.from >= this.long ? (t.from + t.to) >> 1 : t.best;
-    if (t.wipe) return { i: at, sure: true };
-    if (t.windows.size >= 2) return { i: at, sure: false };
-    return t.mixAt === undefined ? undefined : { i: t.mixAt, sure: false };
+    return fade?.i;
   }
 }

@@ -2,6 +2,7 @@
 // claim their place first, strongest first, then the fades and wipes, then the blends (each in
 // time order); anything closer than the minimum scene length to a kept boundary or an end is
 // dropped, and at most `room` are kept.
+import type { Transition } from './scene-gradual.ts';
 
 export interface PlacementInput {
   /** Candidate boundaries, as sample numbers. */
@@ -55,4 +56,37 @@ function sortedIndex(xs: readonly number[], value: number): number {
     else hi = mid;
   }
   return lo;
+}
+
+/** The samples a gradual transition's evidence covers, its colours' crossing included. */
+export function evidenceSpan(t: Transition): { lo: number; hi: number } {
+  return { lo: Math.min(t.from, t.mixAt ?? t.from), hi: Math.max(t.to, t.mixAt ?? t.to) };
+}
+
+/**
+ * Gradual transitions in time order, grouped when their evidence lies at most `gap` samples
+ * apart (a long dissolve or wipe between moving shots shows blend or colour evidence in pieces
+ * along its course); a precise one (a fade's bottom, a wipe's edge) stays alone.
+ */
+export function joinNear(
+  ts: readonly Transition[],
+  gap: number,
+  isPrecise: (t: Transition) => boolean,
+): Transition[][] {
+  const groups: Transition[][] = [];
+  let hi = -Infinity;
+  let open = false;
+  for (const t of [...ts].sort((a, b) => evidenceSpan(a).lo - evidenceSpan(b).lo)) {
+    const span = evidenceSpan(t);
+    const alone = isPrecise(t);
+    if (open && !alone && span.lo - hi <= gap) {
+      groups.at(-1)!.push(t);
+      hi = Math.max(hi, span.hi);
+    } else {
+      groups.push([t]);
+      hi = span.hi;
+      open = !alone;
+    }
+  }
+  return groups;
 }
