@@ -245,7 +245,10 @@ export class GradualEvidence {
    * camera move, and it was away from it FLASH samples at the most at a time.
    */
   isBlip(t: Transition): boolean {
-    if (t.wipe || t.windows.size > 0 || t.to - t.from > 2 * FLASH + 1) return false;
+    // Blend evidence says nothing when the stretch dips to white or black: a window straddling
+    // a flash sees a picture, a burst and the picture again.
+    if (t.wipe || t.to - t.from > 2 * FLASH + 1) return false;
+    if (t.windows.size > 0 && this.fadeAt(t) === undefined) return false;
     const a = this.samples.grid(t.from - 1);
     const b = this.samples.grid(t.to + 1);
     if (!a || !b) return false;
