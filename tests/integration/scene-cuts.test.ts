@@ -397,4 +397,34 @@ describe('scene cuts', () => {
     });
     await analyseMadeVideo(tools.ffmpeg, made);
   });
+
+  it('does not cut a slow turn over gradients that drifts like a long blend', async () => {
+    // The bench's fades, seed 9 video 1 (issue 31), encoded like that set [a boundary 1.5 s into
+    // the turn over yuvtestsrc: blend evidence there at the 0.8 and 1.2 s windows only, which
+    // a moving shot's slow drift gives and a real dissolve between moving shots does not].
+    const fade = (seconds: number, color?: string) =>
+      ({ kind: 'fade', seconds, ...(color ? { color } : {}) }) as const;
+    const made = await makeVideo({
+      segments: [
+        {
+          source: 'yuvtestsrc',
+          extra:
+            "zoompan=z='1.5+0.45*sin(on/25*0.86+0.62)':d=1:x='iw/2-(iw/zoom/2)':" +
+            "y='ih/2-(ih/zoom/2)':s=320x240:fps=25",
+          seconds: 2.3,
+        },
+        { source: 'mandelbrot', seconds: 2.86, transition: fade(1, 'white') },
+        { source: 'yuvtestsrc', seconds: 3.25, transition: fade(0.89) },
+        { source: 'testsrc2', seconds: 3.52, transition: fade(1.55, 'white') },
+        { source: 'yuvtestsrc', extra: turn(0.53, 4.58), seconds: 4.32, transition: fade(1.29) },
+        { source: 'color=c=navy', seconds: 4.56, transition: fade(0.89, 'white') },
+        { source: 'rgbtestsrc', seconds: 2.89, transition: fade(0.5, 'white') },
+        { source: 'yuvtestsrc', seconds: 4.63, transition: fade(1.36) },
+      ],
+      width: 320,
+      height: 240,
+      fps: 25,
+    });
+    await analyseMadeVideo(tools.ffmpeg, made);
+  });
 });

@@ -26,6 +26,8 @@ const GRAD_MIN = 0.09;
 /** Weakest variance-dip evidence kept (varianceDip, 0..1): a turn over gradients sags a little. */
 const DIP_MIN = 0.3;
 const LINEAR_MAX = 0.2;
+/** A sample's change under this (mean RGB, 0..1) is a still shot's (encoding noise). */
+const STILL_MOTION = 0.004;
 const DARK = 0.035;
 /** A fade's bottom sample is at most this far from black (or white), even between samples. */
 const FADE_DEEP = 0.15;
@@ -281,8 +283,22 @@ export class GradualEvidence {
     // dissolve's blend at one scale): one seen for a second or more goes at its middle.
     const at = t.to - t.from >= this.long ? (t.from + t.to) >> 1 : t.best;
     if (t.wipe) return { i: at, sure: true };
-    if (t.windows.size >= 2) return { i: at, sure: false };
+    if (t.windows.size >= 2 && !this.wideOnlyInMotion(t)) return { i: at, sure: false };
     return t.mixAt === undefined ? undefined : { i: t.mixAt, sure: false };
+  }
+
+  /**
+   * Blend evidence only at the widest windows (0.8 s and more) beside a shot that moves: a slow
+   * pan or zoom over gradients drifts like a long blend; a real dissolve between moving shots
+   * shows at a shorter window too (or in the colours). Between still pictures it is a dissolve.
+   */
+  private wideOnlyInMotion(t: Transition): boolean {
+    if ([...t.windows].some((w) => w <= this.windows[2]!)) return false;
+    const m = (i: number): number => this.visual.motion.get(i);
+    // Beyond the widest window: a long dissolve's own change goes on past its evidence.
+    const before = m(t.from - this.span - 1) + m(t.from - this.span - 2);
+    const after = m(t.to + this.span + 1) + m(t.to + this.span + 2);
+    return Math.max(before, after) > 2 * STILL_MOTION;
   }
 
   /** The bottom of the transition when it fades through black or white. */
