@@ -5,7 +5,7 @@
 import { describe, it } from 'vitest';
 import { resolveMediaTools } from '../../server/src/media/tools.ts';
 import { analyseMadeVideo } from '../support/analysis-pass.ts';
-import { makeVideo, type Segment } from '../support/media.ts';
+import { drawtextFont, makeVideo, type Segment } from '../support/media.ts';
 import { cardVideo } from '../support/title-cards.ts';
 
 const tools = resolveMediaTools({
@@ -88,6 +88,23 @@ describe('scene cuts', () => {
     // Seed 3: lavender, sage, pink, lavender, mint, all of one brightness [one cut of four].
     const video = cardVideo(3, { count: 5, height: 120, sameBrightness: 1, cutShare: 1 });
     await cutsRight(video.segments);
+  });
+
+  it('finds short dissolves between title cards of about the same colours', async () => {
+    // The bench's title cards, seeds 9 video 2 and 15 video 0 (issue 31), at the bench's size
+    // [0.59 s from one pale card to another missed; 1.34 and 1.15 s ones missed: their steps
+    // were too small for the blend evidence, whose ends must be far apart].
+    for (const seed of [902, 1500]) {
+      const video = cardVideo(seed, {
+        count: 8,
+        height: 240,
+        font: drawtextFont(),
+        cutShare: 0.8,
+        sameBrightness: 0.7,
+      });
+      const made = await makeVideo({ segments: video.segments, width: 320, height: 240, fps: 25 });
+      await analyseMadeVideo(tools.ffmpeg, made);
+    }
   });
 
   it('cuts into a dark, nearly flat shot, and not inside slow pans over smooth gradients', async () => {

@@ -14,7 +14,7 @@ const CUT_RATIO = 3;
  * Between still pictures a smaller jump is a cut (a slide's hue and title change at the same
  * brightness): at least this, this many times the change before it, and the picture still after.
  */
-const STILL_CUT_MIN = 0.025;
+export const STILL_CUT_MIN = 0.025;
 const STILL_CUT_RATIO = 6;
 /** Mean change per sample above which a shot counts as moving (a flash may end on a moved view). */
 const MOVING = 0.02;

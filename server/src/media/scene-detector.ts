@@ -5,11 +5,12 @@
 // dips to black or white, is a wipe or seen by the colours, or when blend evidence came at two
 // window sizes or more; then the boundaries are placed (scene-placement.ts).
 import { dist, explainedByMotion, movedDist } from './scene-detect-signals.ts';
-import { CutCheck, FLASH } from './scene-cut-check.ts';
+import { CutCheck, FLASH, STILL_CUT_MIN } from './scene-cut-check.ts';
 import { GradualEvidence, type Transition } from './scene-gradual.ts';
 import { MixtureEvidence } from './scene-mixture.ts';
 import { evidenceSpan, joinNear, placeBoundaries } from './scene-placement.ts';
 import { GRID_H, GRID_W, RecentSamples } from './scene-samples.ts';
+import { StillChange } from './scene-still-change.ts';
 import { VisualSamples } from './visual.ts';
 
 export interface DetectorOptions {
@@ -40,6 +41,9 @@ export class SceneDetector {
   private readonly gradual: Transition[] = [];
   private open: Transition | undefined;
   private readonly mixture: MixtureEvidence;
+  private readonly stillChange: StillChange;
+  /** Middles of gradual changes between still pictures (scene-still-change.ts). */
+  private readonly stillChanges: number[] = [];
   /** JOIN_SECONDS in samples. */
   private readonly joinGap: number;
 
@@ -52,6 +56,7 @@ export class SceneDetector {
       this.hasCutIn(from, to),
     );
     this.mixture = new MixtureEvidence(o.fps);
+    this.stillChange = new StillChange(o.fps);
     this.joinGap = Math.round(JOIN_SECONDS * o.fps);
   }
 
@@ -69,6 +74,7 @@ export class SceneDetector {
       // Too far behind to grow: closed now, as the next transition or finish() would close it.
       if (this.open && c - this.open.to > MERGE_GAP) this.closeOpen();
     }
+    this.checkStillChange(n - 1);
     this.mixture.push(frame);
     if (n > 2 * this.mixture.lag) this.checkMixture(n - 1 - this.mixture.lag);
   }
@@ -125,6 +131,16 @@ export class SceneDetector {
     });
   }
 
+  /** A run of change between still pictures that ended at sample i, when the pictures differ. */
+  private checkStillChange(i: number): void {
+    const run = this.stillChange.push(i, this.visual.motion.get(i));
+    if (!run || this.hasCutIn(run.from - 1, run.to + 1)) return;
+    const a = this.samples.grid(run.from - 1);
+    const b = this.samples.grid(run.to);
+    if (!a || !b || dist(a, b) < STILL_CUT_MIN) return;
+    this.stillChanges.push(Math.round((run.from - 1 + run.to) / 2));
+  }
+
   /** Scene start times after the first scene, in ms, at least minSceneMs apart. */
   finish(): number[] {
     const n = this.visual.count;
@@ -177,6 +193,7 @@ export class SceneDetector {
   /** Each kept transition's sample, and whether it is a fade or a wipe (surer than a blend). */
   private placeAll(groups = this.groups()): Map<number, boolean> {
     const placed = new Map<number, boolean>();
+    for (const i of this.stillChanges) placed.set(i, true);
     for (const group of groups) {
       const at = this.placeGroup(group);
       if (at) placed.set(at.i, placed.get(at.i) === true || at.sure);
