@@ -444,4 +444,25 @@ describe('scene cuts', () => {
     });
     await analyseMadeVideo(tools.ffmpeg, made);
   });
+
+  it('places a long dissolve from a still picture into a turn at its blend evidence', async () => {
+    // The first two shots of the bench's dissolves and wipes, seed 18 video 1 (issue 31) [the
+    // 2.49 s dissolve placed 0.67 s early: its blend, seen at the 0.8 and 1.2 s windows only
+    // beside the turn, was taken for a slow drift and the colours' crossing placed it].
+    const made = await makeVideo({
+      segments: [
+        { source: 'smptehdbars', seconds: 4.91 },
+        {
+          source: 'testsrc2',
+          extra: turn(0.66, 2.85),
+          seconds: 6.71,
+          transition: { kind: 'dissolve', seconds: 2.49 },
+        },
+      ],
+      width: 320,
+      height: 240,
+      fps: 25,
+    });
+    await analyseMadeVideo(tools.ffmpeg, made);
+  });
 });

@@ -283,7 +283,9 @@ export class GradualEvidence {
     // dissolve's blend at one scale): one seen for a second or more goes at its middle.
     const at = t.to - t.from >= this.long ? (t.from + t.to) >> 1 : t.best;
     if (t.wipe) return { i: at, sure: true };
-    if (t.windows.size >= 2 && !this.wideOnlyInMotion(t)) return { i: at, sure: false };
+    if (t.windows.size >= 2 && (t.mixAt !== undefined || !this.wideOnlyInMotion(t))) {
+      return { i: at, sure: false };
+    }
     return t.mixAt === undefined ? undefined : { i: t.mixAt, sure: false };
   }
 
