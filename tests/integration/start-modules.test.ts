@@ -1,6 +1,7 @@
 // Issue 31 (memory at rest): a server started with `npm start` and the default local storage and
 // provider loads neither the AWS SDK nor the OpenAI SDK (about 10-20 MB of resident memory); they
-// are imported when STORAGE=s3 or AI_PROVIDER=openai first needs them.
+// are imported when STORAGE=s3 or AI_PROVIDER=openai first needs them. Nor nodemailer (about
+// 15 MB, imported by the first message) nor tesseract.js (about 8 MB, by the first video read).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,7 +19,7 @@ afterAll(() => {
 });
 
 describe('a server at rest', () => {
-  it('has not loaded the S3 or OpenAI SDKs', async () => {
+  it('has not loaded the S3 or OpenAI SDKs, nodemailer or tesseract.js', async () => {
     started = await npmStart({
       env: { NODE_OPTIONS: `--import ${recorder.href}`, RECORD_MODULES: record },
     });
@@ -29,5 +30,7 @@ describe('a server at rest', () => {
       loaded.filter((url) => url.includes(`/node_modules/${name}/`));
     expect(packages('@aws-sdk')).toEqual([]);
     expect(packages('openai')).toEqual([]);
+    expect(packages('nodemailer')).toEqual([]);
+    expect(packages('tesseract.js')).toEqual([]);
   }, 180_000);
 });

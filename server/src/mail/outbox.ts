@@ -3,7 +3,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
 import type { Mailer, MailMessage } from './mailer.ts';
 
 let sequence = 0;
@@ -16,12 +15,16 @@ export function outboxFileName(now = Date.now()): string {
   return `${stamp}-${String(sequence).padStart(6, '0')}-${random}.eml`;
 }
 
-export class OutboxMailer implements Mailer {
-  private readonly composer = nodemailer.createTransport({
+// nodemailer (about 15 MB resident) is imported by the first message, not at the server's start.
+const createComposer = async () =>
+  (await import('nodemailer')).default.createTransport({
     streamTransport: true,
     buffer: true,
     newline: 'windows',
   });
+
+export class OutboxMailer implements Mailer {
+  private composer: ReturnType<typeof createComposer> | undefined;
 
   constructor(
     readonly dir: string,
@@ -29,7 +32,8 @@ export class OutboxMailer implements Mailer {
   ) {}
 
   async send(message: MailMessage): Promise<void> {
-    const info = await this.composer.sendMail({ from: this.from, ...message });
+    this.composer ??= createComposer();
+    const info = await (await this.composer).sendMail({ from: this.from, ...message });
     await fs.promises.mkdir(this.dir, { recursive: true });
     const file = path.join(this.dir, outboxFileName());
     // Written under a temporary name first so a reader never sees half a message.
@@ -38,6 +42,6 @@ export class OutboxMailer implements Mailer {
   }
 
   close(): void {
-    this.composer.close();
+    void this.composer?.then((composer) => composer.close());
   }
 }

@@ -1,22 +1,24 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Mailer, MailMessage } from './mailer.ts';
 
 /** Sends through the server of SMTP_URL (smtp://user:pass@host:port, smtps:// for TLS). */
 export class SmtpMailer implements Mailer {
-  private readonly transport: Transporter;
+  // nodemailer (about 15 MB resident) is imported by the first message, not at the server's start.
+  private transport: Promise<Transporter> | undefined;
 
   constructor(
-    url: string,
+    private readonly url: string,
     private readonly from: string,
-  ) {
-    this.transport = nodemailer.createTransport(url);
-  }
+  ) {}
 
   async send(message: MailMessage): Promise<void> {
-    await this.transport.sendMail({ from: this.from, ...message });
+    this.transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport(this.url),
+    );
+    await (await this.transport).sendMail({ from: this.from, ...message });
   }
 
   close(): void {
-    this.transport.close();
+    void this.transport?.then((transport) => transport.close());
   }
 }

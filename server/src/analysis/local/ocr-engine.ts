@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
+import type { Worker } from 'tesseract.js';
 import { IdleUnload } from '../../perception/thread-idle.ts';
 
 const require = createRequire(import.meta.url);
@@ -110,6 +110,8 @@ export class OcrEngine {
       for (const code of languages) {
         await fs.promises.symlink(modelFile(code), path.join(dir, `${code}.traineddata.gz`));
       }
+      // tesseract.js is imported by the first video read, not at the server's start (issue 31).
+      const { createWorker, OEM, PSM } = await import('tesseract.js');
       const worker = await createWorker(
         languages.join('+'),
         OEM.LSTM_ONLY,
