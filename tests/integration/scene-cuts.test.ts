@@ -465,4 +465,42 @@ describe('scene cuts', () => {
     });
     await analyseMadeVideo(tools.ffmpeg, made);
   });
+
+  it('places long dissolves whose blend evidence lies in one half at the mean colour ramp', async () => {
+    // Shots of the bench's B-frame encodes seed 1 video 0 (a 2.5 s dissolve from a noisy orange
+    // into a pan over testsrc2) and of its dissolves and wipes seed 2 video 1 (a 2.49 s dissolve
+    // from a turn over bars into a pan over testsrc), at the first one's encoding (issue 31)
+    // [placed 0.65 and 1.1 s early: the blend showed in the first half only, the colours'
+    // crossing too, as the pan coming in takes each blend window's picture for a move].
+    const made = await makeVideo({
+      segments: [
+        { source: 'color=c=orange', extra: 'noise=alls=20:allf=t', seconds: 4.5 },
+        {
+          source: 'testsrc2',
+          extra: pan(2, 0.98, 5.16, 0.41),
+          seconds: 5.2,
+          transition: { kind: 'dissolve', seconds: 2.5 },
+        },
+        { source: 'smptehdbars', extra: turn(0.35, 5.12), seconds: 3.16 },
+        { source: 'smptebars', extra: turn(0.59, 2.67), seconds: 7.37 },
+        {
+          source: 'testsrc',
+          extra: pan(2, 0.52, 0.67, 0.27),
+          seconds: 8.57,
+          transition: { kind: 'dissolve', seconds: 2.49 },
+        },
+        {
+          source: 'yuvtestsrc',
+          seconds: 6,
+          transition: { kind: 'wipe', seconds: 1.82, from: 'right' },
+        },
+      ],
+      width: 320,
+      height: 240,
+      fps: 24,
+      x264Params: 'bframes=3:b-pyramid=none',
+      keyframeSeconds: 10,
+    });
+    await analyseMadeVideo(tools.ffmpeg, made);
+  });
 });

@@ -8,10 +8,10 @@ import { dist, explainedByMotion, movedDist } from './scene-detect-signals.ts';
 import { CutCheck, FLASH, STILL_CUT_MIN } from './scene-cut-check.ts';
 import { GradualEvidence, type Transition } from './scene-gradual.ts';
 import { MixtureEvidence } from './scene-mixture.ts';
-import { evidenceSpan, joinNear, placeBoundaries } from './scene-placement.ts';
+import { evidenceSpan, fitRamp, joinNear, placeBoundaries } from './scene-placement.ts';
 import { GRID_H, GRID_W, RecentSamples } from './scene-samples.ts';
 import { StillChange } from './scene-still-change.ts';
-import { VisualSamples } from './visual.ts';
+import { GrowArray, VisualSamples } from './visual.ts';
 
 export interface DetectorOptions {
   fps: number;
@@ -29,6 +29,19 @@ const JOIN_SECONDS = 1.2;
 const MIX_MOVED = 0.35;
 /** Samples looked at after a transition window (is the picture still there?). */
 const LOOKAHEAD = 2;
+/** A blend's mean-colour ramp is looked for this far (seconds) beyond its evidence. */
+const RAMP_SECONDS = 2.5;
+/**
+ * The ramp must explain this much of the mean colour's course (R²), hold its colour at least
+ * RAMP_FLAT seconds at both ends and last RAMP_MIN to RAMP_MAX seconds: shots that move drift
+ * their mean colour too, and a ramp that runs into the window's ends is their drift.
+ */
+const RAMP_FIT = 0.98;
+const RAMP_FLAT = 0.4;
+const RAMP_MIN = 0.5;
+const RAMP_MAX = 2.8;
+/** The ramp's middle lies at most this far (seconds) outside the evidence it places. */
+const RAMP_MOVE = 1;
 
 export class SceneDetector {
   readonly visual: VisualSamples;
@@ -46,6 +59,14 @@ export class SceneDetector {
   private readonly stillChanges: number[] = [];
   /** JOIN_SECONDS in samples. */
   private readonly joinGap: number;
+  /** Each sample's mean colour (r, g, b, 0..1): where a transition's colours pass (rampAt). */
+  private readonly means = new GrowArray(3);
+  /** RAMP_SECONDS, RAMP_FLAT, RAMP_MIN, RAMP_MAX and RAMP_MOVE in samples. */
+  private readonly ramp: { reach: number; flat: number; min: number; max: number; move: number };
+  /** rampAt's answers by evidence span (settled() asks again and again; each is final). */
+  private readonly ramps = new Map<string, number | undefined>();
+  /** finish() was called: no sample comes after. */
+  private finished = false;
 
   constructor(private readonly o: DetectorOptions) {
     this.visual = new VisualSamples(o.fps);
@@ -58,6 +79,14 @@ export class SceneDetector {
     this.mixture = new MixtureEvidence(o.fps);
     this.stillChange = new StillChange(o.fps);
     this.joinGap = Math.round(JOIN_SECONDS * o.fps);
+    const s = (seconds: number): number => Math.round(seconds * o.fps);
+    this.ramp = {
+      reach: s(RAMP_SECONDS),
+      flat: s(RAMP_FLAT),
+      min: s(RAMP_MIN),
+      max: s(RAMP_MAX),
+      move: s(RAMP_MOVE),
+    };
   }
 
   /** One rgb24 frame of width x height, the next sample in time. */
@@ -66,6 +95,7 @@ export class SceneDetector {
     this.previous = new Uint8Array(frame); // a copy: Buffer#slice would share memory
     this.samples.push(frame);
     const n = this.visual.count;
+    this.means.push(...this.samples.stat(n - 1)!.mean);
     // Cuts are confirmed FLASH samples late (flash check); gradual centres `span` samples late.
     if (n >= FLASH + 2) this.checkCut(n - 1 - FLASH);
     if (n > 2 * this.span + LOOKAHEAD) {
@@ -146,6 +176,7 @@ export class SceneDetector {
     const n = this.visual.count;
     for (let i = Math.max(1, n - FLASH); i < n; i++) this.checkCut(i);
     this.closeOpen();
+    this.finished = true;
     const placed = this.placeAll();
     const candidates = [...this.cuts, ...placed.keys()];
     return this.place(
@@ -169,7 +200,8 @@ export class SceneDetector {
     if (this.open) frontier = Math.min(frontier, this.open.from);
     // Evidence still to come may join a group of transitions it comes near, moving its place.
     const groups = this.groups();
-    const reach = frontier - 1 - this.joinGap;
+    // ...and the mean colour's ramp around a blend (rampAt) reads samples and cuts beyond it.
+    const reach = Math.min(frontier - 1 - this.joinGap, n - 1 - this.mixture.lag - this.ramp.reach);
     for (const g of groups) {
       if (!this.isPrecise(g[0]!) && Math.max(...g.map((t) => evidenceSpan(t).hi)) >= reach) {
         frontier = Math.min(frontier, Math.min(...g.map((t) => evidenceSpan(t).lo)));
@@ -195,7 +227,7 @@ export class SceneDetector {
     const placed = new Map<number, boolean>();
     for (const i of this.stillChanges) placed.set(i, true);
     for (const group of groups) {
-      const at = this.placeGroup(group);
+      const at = this.placeRefined(group);
       if (at) placed.set(at.i, placed.get(at.i) === true || at.sure);
     }
     return placed;
@@ -224,6 +256,64 @@ export class SceneDetector {
     const lo = Math.min(...kept.map((t) => evidenceSpan(t).lo));
     const hi = Math.max(...kept.map((t) => evidenceSpan(t).hi));
     return { i: (lo + hi) >> 1, sure: places.some((p) => p?.sure === true) };
+  }
+
+  /** placeGroup, then moved to the middle of the mean colour's ramp where one fits (rampAt). */
+  private placeRefined(group: Transition[]): { i: number; sure: boolean } | undefined {
+    const at = this.placeGroup(group);
+    // Fades and edge wipes are placed by themselves, wipes seen by their colours alone at the
+    // crossing (a wipe's colours are a true mixture of the shots'). Only blends the colours
+    // confirmed: a pan's drift fits a ramp as well, and its false blends stay where min-scene
+    // drops them beside a cut.
+    if (!at || this.isPrecise(group[0]!) || group.every((t) => t.windows.size === 0)) return at;
+    if (group.every((t) => t.mixAt === undefined)) return at;
+    const lo = Math.min(...group.map((t) => evidenceSpan(t).lo));
+    const hi = Math.max(...group.map((t) => evidenceSpan(t).hi));
+    // Until every sample, cut and transition the ramp may read has been judged, the evidence's
+    // own place (settled() holds such a group back).
+    if (!this.finished && hi + this.ramp.reach > this.visual.count - 1 - this.mixture.lag)
+      return at;
+    const key = `${lo}/${hi}`;
+    if (!this.ramps.has(key)) this.ramps.set(key, this.rampAt(lo, hi));
+    const i = this.ramps.get(key);
+    return i === undefined ? at : { i, sure: at.sure };
+  }
+
+  /**
+   * The middle of the mean colour's ramp around evidence lo..hi (fitRamp), between the cuts
+   * around it, when a ramp explains the mean colour well and lies near the evidence.
+   */
+  private rampAt(lo: number, hi: number): number | undefined {
+    let from = Math.max(0, lo - this.ramp.reach);
+    let to = Math.min(this.visual.count - 1, hi + this.ramp.reach);
+    for (const c of this.cuts) {
+      if (c <= lo && c > from) from = c;
+      if (c > hi && c - 1 < to) to = c - 1;
+    }
+    // Nor into the evidence of the transitions either side.
+    for (const t of this.open ? [...this.gradual, this.open] : this.gradual) {
+      const e = evidenceSpan(t);
+      if (e.hi < lo && e.hi + 1 > from) from = e.hi + 1;
+      if (e.lo > hi && e.lo - 1 < to) to = e.lo - 1;
+    }
+    const m = (i: number, k: number): number => this.means.get(i, k);
+    const fa = [0, 1, 2].map((k) => (m(from, k) + m(from + 1, k) + m(from + 2, k)) / 3);
+    const fb = [0, 1, 2].map((k) => (m(to, k) + m(to - 1, k) + m(to - 2, k)) / 3);
+    const d = fa.map((v, k) => fb[k]! - v);
+    const norm = d.reduce((x, y) => x + y * y, 0);
+    if (norm < 0.03 ** 2) return undefined;
+    const p: number[] = [];
+    for (let i = from; i <= to; i++) {
+      let dot = 0;
+      for (let k = 0; k < 3; k++) dot += (m(i, k) - fa[k]!) * d[k]!;
+      p.push(dot / norm);
+    }
+    const r = this.ramp;
+    const ramp = fitRamp(p, r.min);
+    if (!ramp || ramp.fit < RAMP_FIT || ramp.end - ramp.start > r.max) return undefined;
+    if (ramp.start < r.flat || ramp.end > p.length - 1 - r.flat) return undefined;
+    const mid = Math.round(from + (ramp.start + ramp.end) / 2);
+    return mid < lo - r.move || mid > hi + r.move ? undefined : mid;
   }
 
   /** The boundaries among the candidates (see scene-placement.ts), as times in ms. */
