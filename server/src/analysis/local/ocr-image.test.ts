@@ -3,7 +3,7 @@
 // what touches it in another colour.
 import { describe, expect, it } from 'vitest';
 import { findText, textScore, type Rgb, type RgbImage } from './ocr-image.ts';
-import { renderLines, TARGET_GLYPH_HEIGHT, toPgm } from './ocr-render.ts';
+import { continuation, renderLines, TARGET_GLYPH_HEIGHT, toPgm } from './ocr-render.ts';
 
 const W = 320;
 const H = 180;
@@ -131,5 +131,34 @@ describe('renderLines', () => {
     const black = image.data.filter((v) => v === 0).length;
     expect(black).toBeGreaterThan(0);
     expect(toPgm(image).subarray(0, 2).toString()).toBe('P5');
+  });
+
+  it('draws the strokes of its colour that continue a line: a wide piece over its first glyph, two bars after its last', () => {
+    const white: Rgb = [250, 250, 250];
+    const img = frame();
+    word(img, 80, 60, white);
+    // A character in two pieces before the word (as 台 is 厶 over 口): a hollow piece wider
+    // than a glyph above a small ring that stands on the line's baseline.
+    fill(img, 56, 57, 22, 7, white);
+    fill(img, 58, 59, 18, 3, [40, 60, 90]);
+    fill(img, 60, 66, 14, 10, white);
+    fill(img, 63, 69, 8, 4, [40, 60, 90]);
+    // After the word, two flat bars one above the other (as こ is): specks, not glyphs.
+    const end = 80 + 5 * 14 + 10;
+    fill(img, end + 8, 62, 12, 3, white);
+    fill(img, end + 7, 71, 14, 3, white);
+    // Beyond the widest gap, and right beside it in another colour: neither continues it.
+    fill(img, end + 70, 64, 12, 3, white);
+    fill(img, 40, 66, 12, 10, [250, 250, 0]);
+    const found = findText(img);
+    const [line] = found.lines;
+    expect(line!.box.x0).toBe(60);
+    const layer = found.layers.get(line!.polarity)!;
+    const labelAt = (x: number, y: number): number => layer.labels[y * W + x]!;
+    const more = continuation(layer, line!, { y0: 51, y1: 83 });
+    expect(more.labels.sort((a, b) => a - b)).toEqual(
+      [labelAt(56, 57), labelAt(end + 8, 62), labelAt(end + 7, 71)].sort((a, b) => a - b),
+    );
+    expect([more.x0, more.x1]).toEqual([56, end + 21]);
   });
 });

@@ -8,6 +8,7 @@ import {
   type Box,
   type FrameText,
   type GrayImage,
+  type Layer,
   type TextLine,
 } from './ocr-image.ts';
 
@@ -19,6 +20,10 @@ const ABOVE = 0.55;
 const BELOW = 0.45;
 /** A drawn pixel's colour is within this distance (per channel) of its line's colour. */
 const PIXEL_TOLERANCE = 80;
+/** A stroke continuing a line is at least this many glyph heights long (smaller: a mark). */
+const CONTINUATION_MIN = 0.25;
+/** Widest gap (in glyph heights) between a line and a stroke continuing it, as in grouping. */
+const MAX_GAP = 1.5;
 
 /** A line drawn into the image for the OCR engine, and the rows of that image it occupies. */
 export interface DrawnLine {
@@ -55,20 +60,72 @@ export function renderLines(
   return { image: { width: w, height: h, data }, drawn };
 }
 
+/**
+ * The components of the line's colour that continue it, in the band it is drawn from, chained
+ * from its glyphs across gaps no wider than the grouping allows (ocr-image.ts): the pieces of
+ * characters drawn in several strokes, which the detection could not take as glyphs of the line.
+ * In a light Japanese typeface 台 is 厶 over 口, 前 a bar over three strokes and こ two strokes:
+ * the line the detection finds then starts at the first piece of glyph height (「台所へようこそ」
+ * was read 「へようこそ」) or ends before こ (「港町へよう」). Returns their labels and the extent
+ * they reach across.
+ */
+export function continuation(
+  layer: Layer,
+  line: TextLine,
+  band: { y0: number; y1: number },
+): { labels: number[]; x0: number; x1: number } {
+  const h = line.glyphHeight;
+  const own = new Set(line.labels);
+  const near: number[] = [];
+  for (let i = 1; i < layer.boxes.length; i++) {
+    const b = layer.boxes[i]!;
+    if (own.has(i) || b.y0 < band.y0 || b.y1 > band.y1) continue;
+    // Strokes, not specks (a speck within the extent is drawn as a mark); no wider than a
+    // character of the line's band.
+    if (Math.max(height(b), width(b)) < CONTINUATION_MIN * h || width(b) > height(band)) continue;
+    if (colorDistance(layer.colors[i]!, line.color) > COLOR_TOLERANCE) continue;
+    near.push(i);
+  }
+  let { x0, x1 } = line.box;
+  const labels: number[] = [];
+  const taken = new Uint8Array(near.length);
+  for (let grew = true; grew;) {
+    grew = false;
+    near.forEach((i, k) => {
+      if (taken[k]) return;
+      const b = layer.boxes[i]!;
+      const gap = Math.max(b.x0 - x1, x0 - b.x1, 0);
+      if (gap > MAX_GAP * h) return;
+      taken[k] = 1;
+      labels.push(i);
+      x0 = Math.min(x0, b.x0);
+      x1 = Math.max(x1, b.x1);
+      grew = true;
+    });
+  }
+  return { labels, x0, x1 };
+}
+
 function renderLine(found: FrameText, line: TextLine): GrayImage {
   const layer = found.layers.get(line.polarity)!;
   const h = line.glyphHeight;
   // Room for capitals and ascenders above a lower-case line, descenders below.
-  const crop: Box = {
-    x0: Math.max(0, Math.round(line.box.x0 - 0.35 * h)),
+  const band = {
     y0: Math.max(0, Math.round(line.box.y0 - ABOVE * h)),
-    x1: Math.min(found.width, Math.round(line.box.x1 + 0.35 * h)),
     y1: Math.min(found.height, Math.round(line.box.y1 + BELOW * h)),
   };
-  // The line's glyphs, and the small marks of the same colour within its extent (dots,
-  // accents, the detached strokes of a kanji, a long vowel mark); nothing else is drawn.
+  const more = continuation(layer, line, band);
+  const crop: Box = {
+    x0: Math.max(0, Math.round(more.x0 - 0.35 * h)),
+    y0: band.y0,
+    x1: Math.min(found.width, Math.round(more.x1 + 0.35 * h)),
+    y1: band.y1,
+  };
+  // The line's glyphs and what continues it, and the small marks of the same colour within its
+  // extent (dots, accents, a long vowel mark); nothing else is drawn.
   const keep = new Uint8Array(layer.boxes.length);
   for (const label of line.labels) keep[label] = 1;
+  for (const label of more.labels) keep[label] = 1;
   for (let i = 1; i < layer.boxes.length; i++) {
     const b = layer.boxes[i]!;
     if (keep[i] || height(b) > 1.2 * h || width(b) > 1.2 * h) continue;
