@@ -147,8 +147,10 @@ describe('renderLines', () => {
     const end = 80 + 5 * 14 + 10;
     fill(img, end + 8, 62, 12, 3, white);
     fill(img, end + 7, 71, 14, 3, white);
-    // Beyond the widest gap, and right beside it in another colour: neither continues it.
+    // Beyond the widest gap, right beside it in another colour, a lone bar no character's
+    // height (a bit of texture): none continues it.
     fill(img, end + 70, 64, 12, 3, white);
+    fill(img, end + 30, 70, 8, 4, white);
     fill(img, 40, 66, 12, 10, [250, 250, 0]);
     const found = findText(img);
     const [line] = found.lines;

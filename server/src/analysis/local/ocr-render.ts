@@ -24,6 +24,10 @@ const PIXEL_TOLERANCE = 80;
 const CONTINUATION_MIN = 0.25;
 /** Widest gap (in glyph heights) between a line and a stroke continuing it, as in grouping. */
 const MAX_GAP = 1.5;
+/** The character a continuing stroke belongs to is this high at least (in the line's cap heights). */
+const CHARACTER_MIN = 0.7;
+/** ...and its bottom this near the line's baseline (in glyph heights). */
+const BASELINE_TOLERANCE = 0.3;
 
 /** A line drawn into the image for the OCR engine, and the rows of that image it occupies. */
 export interface DrawnLine {
@@ -86,6 +90,24 @@ export function continuation(
     if (colorDistance(layer.colors[i]!, line.color) > COLOR_TOLERANCE) continue;
     near.push(i);
   }
+  // A piece continues the line only as part of a whole character: with the pieces above and
+  // below it (its own and the line's), as high as the line's tall glyphs and standing on its
+  // baseline. Bits of a texture beside a line rarely stack up so (the Game of Life did).
+  const stacked = [...near, ...line.labels].map((i) => layer.boxes[i]!);
+  const isCharacter = (b: Box): boolean => {
+    let top = b.y0;
+    let bottom = b.y1;
+    for (const o of stacked) {
+      const across = Math.min(b.x1, o.x1) - Math.max(b.x0, o.x0);
+      if (across < 0.5 * Math.min(width(b), width(o))) continue;
+      top = Math.min(top, o.y0);
+      bottom = Math.max(bottom, o.y1);
+    }
+    return (
+      bottom - top >= CHARACTER_MIN * line.capHeight &&
+      Math.abs(bottom - line.box.y1) <= BASELINE_TOLERANCE * h
+    );
+  };
   let { x0, x1 } = line.box;
   const labels: number[] = [];
   const taken = new Uint8Array(near.length);
@@ -95,7 +117,7 @@ export function continuation(
       if (taken[k]) return;
       const b = layer.boxes[i]!;
       const gap = Math.max(b.x0 - x1, x0 - b.x1, 0);
-      if (gap > MAX_GAP * h) return;
+      if (gap > MAX_GAP * h || !isCharacter(b)) return;
       taken[k] = 1;
       labels.push(i);
       x0 = Math.min(x0, b.x0);
