@@ -44,9 +44,31 @@ async function start(): Promise<void> {
       createRoot(root).render(app);
     }
   });
-  registerServiceWorker().catch((error: unknown) =>
-    console.warn('Service worker not registered', error),
-  );
+  afterFirstScreen(() => {
+    registerServiceWorker().catch((error: unknown) =>
+      console.warn('Service worker not registered', error),
+    );
+  });
+}
+
+/**
+ * How long after the page's load event (and an idle moment) the service worker is registered.
+ * Its install precaches the whole app (92 files, 3.8 MB with the media probe's wasm): in
+ * Lighthouse's traces of /login its thread took 390-640 ms of CPU and the page's main thread
+ * 20-25 ms more, right while the first screen hydrated, on a phone's two cores and slow 4G link
+ * (issue 29, docs/decisions/first-screens-prerendered.md).
+ */
+const SERVICE_WORKER_DELAY_MS = 8000;
+
+function afterFirstScreen(run: () => void): void {
+  const later = (): void => {
+    window.setTimeout(() => {
+      if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 2000 });
+      else run();
+    }, SERVICE_WORKER_DELAY_MS);
+  };
+  if (document.readyState === 'complete') later();
+  else window.addEventListener('load', later, { once: true });
 }
 
 void start();
