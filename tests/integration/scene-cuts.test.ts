@@ -503,4 +503,33 @@ describe('scene cuts', () => {
     });
     await analyseMadeVideo(tools.ffmpeg, made);
   });
+
+  it('finds a wipe from a pan into a turn whose colours cross a little after each window middle', async () => {
+    // Shots of the bench's dissolves and wipes seeds 10 video 0 (a 2.43 s wipe between pans)
+    // and 13 video 2 (a 0.82 s wipe from a pan over bars into a turn) (issue 31) [the second
+    // wipe missed: the turn drags the far end's colours, so every window saw the crossing 0.5 to
+    // 0.75 of a sample after its middle].
+    const made = await makeVideo({
+      segments: [
+        { source: 'testsrc', extra: pan(2, 1.17, 3.07, 0.66), seconds: 7.46 },
+        {
+          source: 'yuvtestsrc',
+          extra: pan(2, 0.59, 5.06, 0.83),
+          seconds: 7.6,
+          transition: { kind: 'wipe', seconds: 2.43, from: 'bottom' },
+        },
+        { source: 'smptebars', extra: pan(2, 0.97, 5.26, 0.9), seconds: 5.81 },
+        {
+          source: 'yuvtestsrc',
+          extra: turn(0.73, 3.27),
+          seconds: 4.91,
+          transition: { kind: 'wipe', seconds: 0.82, from: 'right' },
+        },
+      ],
+      width: 320,
+      height: 240,
+      fps: 25,
+    });
+    await analyseMadeVideo(tools.ffmpeg, made);
+  });
 });

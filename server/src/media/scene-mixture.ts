@@ -22,6 +22,12 @@ const MIX_MIN = 0.5;
  */
 const DRIFT_SUM = 0.08;
 const DRIFT_MAX = 0.1;
+/**
+ * The crossing may lie this far (samples) from the window's middle: a shot moving on after the
+ * transition drags the far end's colours, so each window's crossing lies a little later than its
+ * middle and a tolerance of half a sample can miss it at every window (wipes into pans).
+ */
+const CENTRE_OFF = 0.75;
 /** The share may fall back by this much in all (noise of motion inside the shots). */
 const BACKWARDS = 0.2;
 
@@ -147,7 +153,7 @@ export class MixtureEvidence {
       const x = mixtureCrossing(hs, q);
       if (x === undefined) continue;
       const at = c - h - q + x;
-      if (Math.abs(at - (c - 0.5)) <= 0.5) return Math.round(at);
+      if (Math.abs(at - (c - 0.5)) <= CENTRE_OFF) return Math.round(at);
     }
     return undefined;
   }
