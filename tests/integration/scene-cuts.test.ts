@@ -532,4 +532,27 @@ describe('scene cuts', () => {
     });
     await analyseMadeVideo(tools.ffmpeg, made);
   });
+
+  it('does not take a pan for a short blend that two window sizes alone saw', async () => {
+    // The first shots of the bench's B-frame encodes seed 3 video 0, at its encoding (issue 31)
+    // [a boundary 1.75 s after the wipe, inside the pan over smptehdbars: blend evidence at the
+    // 0.35 and 0.5 s windows only, without the colours, where the shots moved on both sides].
+    const made = await makeVideo({
+      segments: [
+        { source: 'testsrc', seconds: 4.5 },
+        {
+          source: 'smptehdbars',
+          extra: pan(3, 0.37, 2.25, 0.59),
+          seconds: 4.17,
+          transition: { kind: 'wipe', seconds: 0.89, from: 'top' },
+        },
+        { source: 'color=c=orange', extra: 'noise=alls=20:allf=t', seconds: 4.15 },
+      ],
+      width: 320,
+      height: 240,
+      fps: 50,
+      x264Params: 'bframes=3:b-pyramid=none',
+    });
+    await analyseMadeVideo(tools.ffmpeg, made);
+  });
 });

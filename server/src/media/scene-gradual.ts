@@ -28,6 +28,8 @@ const DIP_MIN = 0.3;
 const LINEAR_MAX = 0.2;
 /** A sample's change under this (mean RGB, 0..1) is a still shot's (encoding noise). */
 const STILL_MOTION = 0.004;
+/** A sample's change over this is a moving shot's (as the cut check's MOVING). */
+const MOVING = 0.02;
 const DARK = 0.035;
 /** A fade's bottom sample is at most this far from black (or white), even between samples. */
 const FADE_DEEP = 0.15;
@@ -283,6 +285,9 @@ export class GradualEvidence {
     // dissolve's blend at one scale): one seen for a second or more goes at its middle.
     const at = t.to - t.from >= this.long ? (t.from + t.to) >> 1 : t.best;
     if (t.wipe) return { i: at, sure: true };
+    // Two window sizes only, between shots that move on both sides and without the colours:
+    // a pan's uneven steps (a reference-only decode) look like a short blend.
+    if (t.windows.size === 2 && t.mixAt === undefined && this.movingAround(t)) return undefined;
     if (t.windows.size >= 2 && (t.mixAt !== undefined || !this.wideOnlyInMotion(t))) {
       return { i: at, sure: false };
     }
@@ -301,6 +306,14 @@ export class GradualEvidence {
     const before = m(t.from - this.span - 1) + m(t.from - this.span - 2);
     const after = m(t.to + this.span + 1) + m(t.to + this.span + 2);
     return Math.max(before, after) > 2 * STILL_MOTION;
+  }
+
+  /** Whether the shots move on both sides, beyond the widest window around the evidence. */
+  private movingAround(t: Transition): boolean {
+    const m = (i: number): number => this.visual.motion.get(i);
+    const before = m(t.from - this.span - 1) + m(t.from - this.span - 2);
+    const after = m(t.to + this.span + 1) + m(t.to + this.span + 2);
+    return Math.min(before, after) > 2 * MOVING;
   }
 
   /** The bottom of the transition when it fades through black or white. */
