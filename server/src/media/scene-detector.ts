@@ -65,6 +65,8 @@ export class SceneDetector {
   private readonly ramp: { reach: number; flat: number; min: number; max: number; move: number };
   /** rampAt's answers by evidence span (settled() asks again and again; each is final). */
   private readonly ramps = new Map<string, number | undefined>();
+  /** The last colour crossing's camera-move look (movedAtMix). */
+  private mixMoved: { at: number; moved: boolean } | undefined;
   /** finish() was called: no sample comes after. */
   private finished = false;
 
@@ -118,28 +120,10 @@ export class SceneDetector {
     if (at === undefined) return;
     const h = this.mixture.half;
     if (this.hasCutIn(c - h, c + h)) return;
-    // A pan or a zoom drifts the colours too, but its pictures are the ones before, moved: some
-    // step near the middle, or the pictures a sample or two either side, nearly all of it (a wipe
-    // or a dissolve brings new picture at every step), and those 0.35 s either side half of it.
-    for (const [i, j] of [
-      [at - 3, at - 2],
-      [at - 2, at - 1],
-      [at - 1, at],
-      [at, at + 1],
-      [at + 1, at + 2],
-      [at - 1, at + 1],
-      [at - 2, at + 2],
-    ] as const) {
-      const a = this.samples.grid(i);
-      const b = this.samples.grid(j);
-      if (!a || !b) return;
-      const d = dist(a, b);
-      if (movedDist(a, b, GRID_W, GRID_H, MIX_MOVED * d) < MIX_MOVED * d) return;
-    }
-    const w = this.evidence.windows[1]!;
-    const a = this.samples.grid(at - w);
-    const b = this.samples.grid(at + w);
-    if (!a || !b || explainedByMotion(a, b, GRID_W, GRID_H, dist(a, b))) return;
+    // Neighbouring windows may see the same crossing: its camera-move look is made once.
+    const moved = this.mixMoved?.at === at ? this.mixMoved.moved : this.movedAtMix(at);
+    this.mixMoved = { at, moved };
+    if (moved) return;
     // Found already by its blend or edge evidence: the colours confirm it, and place it when
     // blend evidence at one window size alone would have dropped it.
     const near = (t: Transition): boolean => t.to >= c - h && t.from <= c + h;
@@ -159,6 +143,32 @@ export class SceneDetector {
       wipe: true,
       colours: true,
     });
+  }
+
+  /** Whether a camera move explains the pictures around a colour crossing at sample `at`. */
+  private movedAtMix(at: number): boolean {
+    // A pan or a zoom drifts the colours too, but its pictures are the ones before, moved: some
+    // step near the middle, or the pictures a sample or two either side, nearly all of it (a wipe
+    // or a dissolve brings new picture at every step), and those 0.35 s either side half of it.
+    for (const [i, j] of [
+      [at - 3, at - 2],
+      [at - 2, at - 1],
+      [at - 1, at],
+      [at, at + 1],
+      [at + 1, at + 2],
+      [at - 1, at + 1],
+      [at - 2, at + 2],
+    ] as const) {
+      const a = this.samples.grid(i);
+      const b = this.samples.grid(j);
+      if (!a || !b) return true;
+      const d = dist(a, b);
+      if (movedDist(a, b, GRID_W, GRID_H, MIX_MOVED * d) < MIX_MOVED * d) return true;
+    }
+    const w = this.evidence.windows[1]!;
+    const a = this.samples.grid(at - w);
+    const b = this.samples.grid(at + w);
+    return !a || !b || explainedByMotion(a, b, GRID_W, GRID_H, dist(a, b));
   }
 
   /** A run of change between still pictures that ended at sample i, when the pictures differ. */
