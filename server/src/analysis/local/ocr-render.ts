@@ -86,7 +86,8 @@ export function continuation(
     if (own.has(i) || b.y0 < band.y0 || b.y1 > band.y1) continue;
     // Strokes, not specks (a speck within the extent is drawn as a mark); no wider than a
     // character of the line's band.
-    if (Math.max(height(b), width(b)) < CONTINUATION_MIN * h || width(b) > height(band)) continue;
+    if (Math.max(height(b), width(b)) < CONTINUATION_MIN * h || width(b) > band.y1 - band.y0)
+      continue;
     if (colorDistance(layer.colors[i]!, line.color) > COLOR_TOLERANCE) continue;
     near.push(i);
   }
