@@ -94,7 +94,10 @@ const OPENERS = ['color=c=0x1f4e79', 'color=c=0x7a3b12', 'color=c=0x2e5e2e', 'co
 const MIDDLES = ['testsrc2', 'smptebars', 'rgbtestsrc', 'mandelbrot', 'testsrc'];
 const CLOSERS = ['color=c=0x303030', 'color=c=0x0f5f6f', 'color=c=0x6f1f2f'];
 const TITLE_SIZE = 0.14;
-/** Japanese cards say "welcome to the place": the OCR drops a lone two-character word. */
+/**
+ * Japanese cards say "welcome to the place" (「台所へようこそ」): a lone two-character word is
+ * too short a line to read reliably.
+ */
 const JA_TITLE_SIZE = 0.1;
 const CODE_SIZE = 0.09;
 
