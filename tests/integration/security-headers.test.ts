@@ -46,7 +46,8 @@ function policy(res: Response): Map<string, string[]> {
 function expectCommonHeaders(res: Response): void {
   expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   expect(res.headers.get('referrer-policy')).toBe('no-referrer');
-  expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+  // Not same-origin: that costs every first visit a new renderer process (security-headers.md).
+  expect(res.headers.get('cross-origin-opener-policy')).toBe('unsafe-none');
   expect(res.headers.get('x-frame-options')).toBe('DENY');
   expect(policy(res).get('frame-ancestors')).toEqual(["'none'"]);
   // Plain http: a browser must not be told to insist on TLS for this host.
