@@ -31,7 +31,7 @@ const turn = (speed: number, from: number): string =>
 const pan = (k: number, wx: number, phase: number, wy: number): string =>
   `scale=${k}*iw:${k}*ih,crop=iw/${k}:ih/${k}:x='(iw-ow)*(0.5+0.5*sin(t*${wx}+${phase}))':` +
   `y='(ih-oh)*(0.5+0.5*cos(t*${wy}))'`;
-const LIFE = 'life=mold=10:ratio=0.1:death_color=#101060:life_color=#c0c020';
+const LIFE = 'life=mold=10:ratio=0.1:death_color=#101060:life_color=#c0c020:seed=1';
 
 /** A flash of `seconds` from `at`: the picture bursts towards white, then is the same shot. */
 const flash = (at: number, seconds: number): string =>
