@@ -555,4 +555,49 @@ describe('scene cuts', () => {
     });
     await analyseMadeVideo(tools.ffmpeg, made);
   });
+
+  it('finds wipes into and out of a pan over bands, which step by step look pushed in', async () => {
+    // Shots of the bench's B-frame encodes seed 2 videos 0 and 1, at their encodings (issue 31)
+    // [both wipes missed: yuvtestsrc's bands do not change down the picture, so each step of a
+    // wipe from the top is that picture shifted down (the strip coming in, at the edge, is
+    // shifted out of view), and one such step near the colours' crossing passed for a camera
+    // move; over two steps no shift explains it].
+    const pan3 = (wx: number, phase: number, wy: number): string => pan(3, wx, phase, wy);
+    const wipe = (seconds: number) => ({ kind: 'wipe', seconds, from: 'top' }) as const;
+    const navyIntoBands = await makeVideo({
+      segments: [
+        { source: 'color=c=navy', seconds: 4.49 },
+        {
+          source: 'yuvtestsrc',
+          extra: pan3(0.43, 2.59, 0.65),
+          seconds: 3.6,
+          transition: wipe(0.54),
+        },
+        { source: 'rgbtestsrc', seconds: 4, transition: { kind: 'dissolve', seconds: 0.93 } },
+      ],
+      width: 320,
+      height: 240,
+      fps: 30,
+      x264Params: 'bframes=5:b-pyramid=normal:b-adapt=1',
+      keyframeSeconds: 10,
+    });
+    await analyseMadeVideo(tools.ffmpeg, navyIntoBands);
+    const bandsIntoTurn = await makeVideo({
+      segments: [
+        { source: 'mandelbrot', seconds: 4.43 },
+        {
+          source: 'yuvtestsrc',
+          extra: pan3(1.15, 5.33, 0.65),
+          seconds: 3.85,
+          transition: { kind: 'cut' },
+        },
+        { source: 'smptehdbars', extra: turn(0.47, 1.75), seconds: 4, transition: wipe(0.99) },
+      ],
+      width: 320,
+      height: 240,
+      fps: 24,
+      x264Params: 'bframes=3:b-pyramid=normal:b-adapt=2',
+    });
+    await analyseMadeVideo(tools.ffmpeg, bandsIntoTurn);
+  });
 });

@@ -27,6 +27,8 @@ const MERGE_GAP = 4;
 const JOIN_SECONDS = 1.2;
 /** A colour-mixture transition is a camera move when a move leaves less than this of a step. */
 const MIX_MOVED = 0.35;
+/** A flash's steps into and out of it are each more than this many times the change across it. */
+const FLASH_BACK = 2;
 /** Samples looked at after a transition window (is the picture still there?). */
 const LOOKAHEAD = 2;
 /** A blend's mean-colour ramp is looked for this far (seconds) beyond its evidence. */
@@ -147,28 +149,46 @@ export class SceneDetector {
 
   /** Whether a camera move explains the pictures around a colour crossing at sample `at`. */
   private movedAtMix(at: number): boolean {
-    // A pan or a zoom drifts the colours too, but its pictures are the ones before, moved: some
-    // step near the middle, or the pictures a sample or two either side, nearly all of it (a wipe
-    // or a dissolve brings new picture at every step), and those 0.35 s either side half of it.
-    for (const [i, j] of [
-      [at - 3, at - 2],
-      [at - 2, at - 1],
-      [at - 1, at],
-      [at, at + 1],
-      [at + 1, at + 2],
-      [at - 1, at + 1],
-      [at - 2, at + 2],
-    ] as const) {
+    // A pan or a zoom drifts the colours too, but its pictures are the ones before, moved: the
+    // pictures a sample or two either side nearly all of it (a wipe or a dissolve brings new
+    // picture at every step), or those 0.35 s either side half of it.
+    const moved = (i: number, j: number): boolean => {
       const a = this.samples.grid(i);
       const b = this.samples.grid(j);
       if (!a || !b) return true;
       const d = dist(a, b);
-      if (movedDist(a, b, GRID_W, GRID_H, MIX_MOVED * d) < MIX_MOVED * d) return true;
-    }
+      return movedDist(a, b, GRID_W, GRID_H, MIX_MOVED * d) < MIX_MOVED * d;
+    };
+    if (moved(at - 1, at + 1) || moved(at - 2, at + 2)) return true;
     const w = this.evidence.windows[1]!;
     const a = this.samples.grid(at - w);
     const b = this.samples.grid(at + w);
-    return !a || !b || explainedByMotion(a, b, GRID_W, GRID_H, dist(a, b));
+    if (!a || !b || explainedByMotion(a, b, GRID_W, GRID_H, dist(a, b))) return true;
+    // One step alone is no camera move: a wipe into a picture of horizontal bands (or vertical
+    // ones) is, step by step, that picture pushed in (its first strip, at the edge, is shifted
+    // out of view), but not over two steps. Only where a flash spoils the two-step pictures do
+    // single steps decide.
+    if (!this.flashNear(at)) return false;
+    for (let i = at - 3; i <= at + 1; i++) if (moved(i, i + 1)) return true;
+    return false;
+  }
+
+  /**
+   * Whether the picture leaves and comes back within FLASH samples near sample `at` (a flash):
+   * the steps into and out of it both more than twice the change across it.
+   */
+  private flashNear(at: number): boolean {
+    const m = (i: number): number => this.visual.motion.get(i);
+    for (let i = at - 3; i <= at + 3; i++) {
+      for (let len = 1; len <= FLASH; len++) {
+        const before = this.samples.grid(i - 1);
+        const after = this.samples.grid(i + len);
+        if (before && after && Math.min(m(i), m(i + len)) > FLASH_BACK * dist(before, after)) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   /** A run of change between still pictures that ended at sample i, when the pictures differ. */
