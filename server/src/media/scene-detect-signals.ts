@@ -99,7 +99,10 @@ export function wipeEvidence(steps: readonly Float32Array[], w: number, h: numbe
   let times: number[] = [];
   const xs: number[] = [];
   const ys: number[] = [];
+  // Fewer crossed blocks than the share wanted give no wipe, whatever the fits below say.
+  const wanted = WIPE_SHARE * blocks;
   for (let j = 0; j < blocks; j++) {
+    if (times.length + (blocks - j) < wanted) return 0;
     let total = 0;
     let best = 0;
     let at = 0;
@@ -125,6 +128,7 @@ export function wipeEvidence(steps: readonly Float32Array[], w: number, h: numbe
     xs.push(j % w);
     ys.push(Math.floor(j / w));
   }
+  if (times.length < wanted) return 0;
   // Blocks whose own content moves may step at other times: fit the edge, keep the blocks near
   // it (chosen again from all of them each round, so a first fit pulled by them recovers), refit.
   let fit = planeFit(xs, ys, times) ?? planeThrough(xs, ys, times);
@@ -142,7 +146,7 @@ export function wipeEvidence(steps: readonly Float32Array[], w: number, h: numbe
   }
   times = inliers.times;
   const count = times.length;
-  if (!fit || fit.r2 < WIPE_FIT || count < WIPE_SHARE * blocks) return 0;
+  if (!fit || fit.r2 < WIPE_FIT || count < wanted) return 0;
   const sorted = [...times].sort((p, q) => p - q);
   const q = (f: number): number => sorted[Math.min(count - 1, Math.floor(f * count))]!;
   // The middle crossing at the centre (steps[i] ends at sample i of the window, n / 2 the centre).
@@ -235,36 +239,96 @@ for (const zoom of [1, 0.8, 0.9, 1.12, 1.25]) {
     }
   }
 }
+// The smallest moves first: a still or slowly moving picture is matched at once, and the shifts
+// after it are then given up early (see movedDist). The answer does not depend on the order.
+SHIFTS.sort(
+  (p, q) =>
+    Math.abs(p.dx) + Math.abs(p.dy) - (Math.abs(q.dx) + Math.abs(q.dy)) ||
+    Number(p.zoom !== 1) - Number(q.zoom !== 1),
+);
 
 /**
- * The smallest difference between b and a shifted or zoomed copy of a (about the centre): what
- * is left of the change from a to b once a camera move has been allowed for. Stops early once
- * the difference drops below `enough`.
+ * A move on a grid of w x h blocks: the blocks of b it compares (rows ys, columns xs, increasing)
+ * with the blocks of a they came from (rows sys, columns sxs), and how many values that is.
  */
-export function movedDist(a: Grid, b: Grid, w: number, h: number, enough = 0): number {
+interface ShiftMap {
+  ys: Int32Array;
+  sys: Int32Array;
+  xs: Int32Array;
+  sxs: Int32Array;
+  count: number;
+}
+
+/** The moves of SHIFTS laid out for one grid size (made once per size). */
+const shiftMaps = new Map<string, ShiftMap[]>();
+
+function shiftMapsFor(w: number, h: number): ShiftMap[] {
+  const key = `${w}x${h}`;
+  const known = shiftMaps.get(key);
+  if (known) return known;
   const cx = (w - 1) / 2;
   const cy = (h - 1) / 2;
-  let best = Infinity;
+  const maps: ShiftMap[] = [];
   for (const { zoom, dx, dy } of SHIFTS) {
-    let sum = 0;
-    let count = 0;
+    const ys: number[] = [];
+    const sys: number[] = [];
     for (let y = 0; y < h; y++) {
       const sy = Math.round(cy + (y - cy) * zoom + dy);
       if (sy < 0 || sy >= h) continue;
-      for (let x = 0; x < w; x++) {
-        const sx = Math.round(cx + (x - cx) * zoom + dx);
-        if (sx < 0 || sx >= w) continue;
-        const p = (y * w + x) * 3;
-        const q = (sy * w + sx) * 3;
+      ys.push(y);
+      sys.push(sy);
+    }
+    const xs: number[] = [];
+    const sxs: number[] = [];
+    for (let x = 0; x < w; x++) {
+      const sx = Math.round(cx + (x - cx) * zoom + dx);
+      if (sx < 0 || sx >= w) continue;
+      xs.push(x);
+      sxs.push(sx);
+    }
+    const count = ys.length * xs.length * 3;
+    // A shift that leaves less than half the picture overlapping proves nothing.
+    if (count <= (w * h * 3) / 2) continue;
+    maps.push({
+      ys: Int32Array.from(ys),
+      sys: Int32Array.from(sys),
+      xs: Int32Array.from(xs),
+      sxs: Int32Array.from(sxs),
+      count,
+    });
+  }
+  shiftMaps.set(key, maps);
+  return maps;
+}
+
+/**
+ * The smallest difference between b and a shifted or zoomed copy of a (about the centre): what
+ * is left of the change from a to b once a camera move has been allowed for. With `enough`, only
+ * whether that is below `enough` is answered: the first move found below it is returned, and
+ * otherwise some value not below it (a move is given up once its sum so far reaches it).
+ */
+export function movedDist(a: Grid, b: Grid, w: number, h: number, enough = 0): number {
+  let best = Infinity;
+  for (const { ys, sys, xs, sxs, count } of shiftMapsFor(w, h)) {
+    // A move is given up once its partial mean reaches what it must beat: the terms are not
+    // negative, so its whole mean could not be below it (sums of floats only grow too).
+    const bound = enough > 0 ? enough : best;
+    let sum = 0;
+    let row = 0;
+    for (; row < ys.length; row++) {
+      const pRow = ys[row]! * w;
+      const qRow = sys[row]! * w;
+      for (let k = 0; k < xs.length; k++) {
+        const p = (pRow + xs[k]!) * 3;
+        const q = (qRow + sxs[k]!) * 3;
         sum +=
           Math.abs(b[p]! - a[q]!) +
           Math.abs(b[p + 1]! - a[q + 1]!) +
           Math.abs(b[p + 2]! - a[q + 2]!);
-        count += 3;
       }
+      if (sum / count >= bound) break;
     }
-    // A shift that leaves less than half the picture overlapping proves nothing.
-    if (count <= (w * h * 3) / 2) continue;
+    if (row < ys.length) continue;
     best = Math.min(best, sum / count);
     if (best < enough) break;
   }

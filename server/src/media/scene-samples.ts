@@ -22,6 +22,13 @@ export class RecentSamples {
   private readonly stats: FrameStats[] = [];
   /** movedDist between samples i-1 and i, by i (a few recent ones). */
   private readonly moved = new Map<number, number>();
+  /**
+   * What movedBelow learnt of the change from sample i-1 to i, by i: a move leaves `under` of it
+   * (the least such answer), and none leaves less than `atLeast` (the largest such limit asked).
+   */
+  private readonly movedBounds = new Map<number, { under: number; atLeast: number }>();
+  /** The grid column of each pixel column (toGrid). */
+  private columns: Int32Array | undefined;
 
   constructor(
     private readonly width: number,
@@ -42,6 +49,7 @@ export class RecentSamples {
       this.stats.shift();
     }
     this.count++;
+    this.movedBounds.delete(this.count - 1 - this.capacity);
   }
 
   /** Block means over a coarse grid, 0..1: motion inside a block averages out, a blend does not. */
@@ -49,12 +57,16 @@ export class RecentSamples {
     const { width, height } = this;
     const bw = width / GRID_W;
     const bh = height / GRID_H;
+    // The grid column of each pixel column, worked out once (the sums are of whole numbers, so
+    // the order they are added in does not matter).
+    const columns = (this.columns ??= Int32Array.from({ length: width }, (_, x) =>
+      Math.floor(x / bw),
+    ));
     const grid = new Float32Array(GRID_W * GRID_H * 3);
-    for (let y = 0; y < height; y++) {
-      const gy = Math.floor(y / bh);
-      for (let x = 0; x < width; x++) {
-        const g = (gy * GRID_W + Math.floor(x / bw)) * 3;
-        const p = (y * width + x) * 3;
+    for (let y = 0, p = 0; y < height; y++) {
+      const row = Math.floor(y / bh) * GRID_W;
+      for (let x = 0; x < width; x++, p += 3) {
+        const g = (row + columns[x]!) * 3;
         grid[g] = grid[g]! + frame[p]!;
         grid[g + 1] = grid[g + 1]! + frame[p + 1]!;
         grid[g + 2] = grid[g + 2]! + frame[p + 2]!;
@@ -92,7 +104,18 @@ export class RecentSamples {
     if (hit !== undefined) return hit < limit;
     const a = this.grid(i - 1);
     const b = this.grid(i);
-    return !!a && !!b && movedDist(a, b, GRID_W, GRID_H, limit) < limit;
+    if (!a || !b) return false;
+    // The same pair is asked again and again (each window around it): what an earlier answer
+    // proved is not looked for again.
+    let known = this.movedBounds.get(i);
+    if (known && known.under < limit) return true;
+    if (known && known.atLeast >= limit) return false;
+    const value = movedDist(a, b, GRID_W, GRID_H, limit);
+    known ??= { under: Infinity, atLeast: -Infinity };
+    if (value < limit) known.under = Math.min(known.under, value);
+    else known.atLeast = Math.max(known.atLeast, limit);
+    this.movedBounds.set(i, known);
+    return value < limit;
   }
 
   /** What is left of the change from sample i-1 to i once a camera move is allowed for. */
