@@ -27,8 +27,8 @@ const MERGE_GAP = 4;
 const JOIN_SECONDS = 1.2;
 /** A colour-mixture transition is a camera move when a move leaves less than this of a step. */
 const MIX_MOVED = 0.35;
-/** A flash's steps into and out of it are each more than this many times the change across it. */
-const FLASH_BACK = 2;
+/** A flash lifts the brightness (0..1) of its samples at least this far above those around. */
+const FLASH_LIFT = 0.06;
 /** Samples looked at after a transition window (is the picture still there?). */
 const LOOKAHEAD = 2;
 /** A blend's mean-colour ramp is looked for this far (seconds) beyond its evidence. */
@@ -174,18 +174,16 @@ export class SceneDetector {
   }
 
   /**
-   * Whether the picture leaves and comes back within FLASH samples near sample `at` (a flash):
-   * the steps into and out of it both more than twice the change across it.
+   * Whether a flash lies near sample `at`: up to FLASH samples brighter by FLASH_LIFT than the
+   * pictures just before and after them.
    */
   private flashNear(at: number): boolean {
-    const m = (i: number): number => this.visual.motion.get(i);
+    const y = (i: number): number => this.visual.luma.get(i);
     for (let i = at - 3; i <= at + 3; i++) {
+      let low = Infinity;
       for (let len = 1; len <= FLASH; len++) {
-        const before = this.samples.grid(i - 1);
-        const after = this.samples.grid(i + len);
-        if (before && after && Math.min(m(i), m(i + len)) > FLASH_BACK * dist(before, after)) {
-          return true;
-        }
+        low = Math.min(low, y(i + len - 1));
+        if (low - Math.max(y(i - 1), y(i + len)) > FLASH_LIFT) return true;
       }
     }
     return false;
