@@ -118,6 +118,70 @@ describe('movedDist', () => {
     expect(movedDist(grid(0), grid(7), w, h)).toBeLessThan(0.01);
     expect(movedDist(grid(0), grid(-6), w, h)).toBeLessThan(0.01);
   });
+
+  it('answers as trying every move to the end does (moves given up early, smallest first)', () => {
+    const w = 32;
+    const h = 18;
+    // Every move of movedDist, tried in full: the smallest mean difference.
+    const plain = (a: Float32Array, b: Float32Array): number => {
+      let best = Infinity;
+      for (const zoom of [1, 0.8, 0.9, 1.12, 1.25]) {
+        for (let dy = -4; dy <= 4; dy++) {
+          for (let dx = -8; dx <= 8; dx++) {
+            if (zoom !== 1 && (Math.abs(dx) > 1 || Math.abs(dy) > 1)) continue;
+            let sum = 0;
+            let count = 0;
+            for (let y = 0; y < h; y++) {
+              const sy = Math.round((h - 1) / 2 + (y - (h - 1) / 2) * zoom + dy);
+              if (sy < 0 || sy >= h) continue;
+              for (let x = 0; x < w; x++) {
+                const sx = Math.round((w - 1) / 2 + (x - (w - 1) / 2) * zoom + dx);
+                if (sx < 0 || sx >= w) continue;
+                const p = (y * w + x) * 3;
+                const q = (sy * w + sx) * 3;
+                sum +=
+                  Math.abs(b[p]! - a[q]!) +
+                  Math.abs(b[p + 1]! - a[q + 1]!) +
+                  Math.abs(b[p + 2]! - a[q + 2]!);
+                count += 3;
+              }
+            }
+            if (count > (w * h * 3) / 2) best = Math.min(best, sum / count);
+          }
+        }
+      }
+      return best;
+    };
+    let seed = 7;
+    const random = (): number => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    const noise = (): Float32Array => Float32Array.from({ length: w * h * 3 }, random);
+    // A picture, the same moved (by a shift or a zoom) with a little noise, and an unrelated one.
+    const a = noise();
+    const moved = (dx: number, dy: number): Float32Array => {
+      const g = new Float32Array(w * h * 3);
+      for (let y = 0; y < h; y++) {
+        for (let x = 0; x < w; x++) {
+          const sx = Math.min(w - 1, Math.max(0, x + dx));
+          const sy = Math.min(h - 1, Math.max(0, y + dy));
+          for (let k = 0; k < 3; k++) {
+            g[(y * w + x) * 3 + k] = a[(sy * w + sx) * 3 + k]! + 0.05 * random();
+          }
+        }
+      }
+      return g;
+    };
+    for (const b of [a, moved(2, 1), moved(-6, 3), moved(0, -2), noise()]) {
+      const exact = plain(a, b);
+      expect(movedDist(a, b, w, h)).toBe(exact);
+      // With `enough`, whether some move leaves less than it, just above and below the answer.
+      for (const enough of [exact * 0.999, exact * 1.001, exact + 0.01, 0.3, 0.35]) {
+        expect(movedDist(a, b, w, h, enough) < enough).toBe(exact < enough);
+      }
+    }
+  });
 });
 
 describe('frameStats', () => {
