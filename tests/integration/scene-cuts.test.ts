@@ -33,9 +33,11 @@ const pan = (k: number, wx: number, phase: number, wy: number): string =>
   `y='(ih-oh)*(0.5+0.5*cos(t*${wy}))'`;
 const LIFE = 'life=mold=10:ratio=0.1:death_color=#101060:life_color=#c0c020:seed=1';
 
+/** The luma lifted (val * gain + add) from `from` to `to` seconds, as the bench makes flashes. */
+const lifted = (from: number, to: number, gain: number, add: number): string =>
+  `lutyuv=y='min(255,val*${gain}+${add})':enable='between(t,${from},${to})'`;
 /** A flash of `seconds` from `at`: the picture bursts towards white, then is the same shot. */
-const flash = (at: number, seconds: number): string =>
-  `lutyuv=y='min(255,val*1.6+100)':enable='between(t,${at},${at + seconds})'`;
+const flash = (at: number, seconds: number): string => lifted(at, at + seconds, 1.6, 100);
 
 describe('scene cuts', () => {
   it('finds wipes from the side and from the top, also into a flat colour', async () => {
@@ -365,37 +367,35 @@ describe('scene cuts', () => {
     // The first six shots of the bench's camera moves and flashes, seed 3 video 2 (issue 31)
     // [a boundary at the flash 1.56 s into the turn over yuvtestsrc: windows around the flash
     // saw a blend, and a dip with blend evidence was not checked for a flash].
-    const burst = (from: number, to: number, gain: number, lift: number): string =>
-      `lutyuv=y='min(255,val*${gain}+${lift})':enable='between(t,${from},${to})'`;
     const cut = { kind: 'cut' } as const;
     const made = await makeVideo({
       segments: [
         {
           source: 'rgbtestsrc',
-          extra: `${pan(2, 1.43, 0.78, 0.44)},${burst(1.26, 1.36, 1.72, 62)},${burst(0.84, 0.9, 1.4, 88)}`,
+          extra: `${pan(2, 1.43, 0.78, 0.44)},${lifted(1.26, 1.36, 1.72, 62)},${lifted(0.84, 0.9, 1.4, 88)}`,
           seconds: 2.03,
         },
         {
           source: 'yuvtestsrc',
-          extra: `${turn(0.52, 5.51)},${burst(0.63, 0.81, 1.49, 102)}`,
+          extra: `${turn(0.52, 5.51)},${lifted(0.63, 0.81, 1.49, 102)}`,
           seconds: 3.18,
           transition: cut,
         },
         {
           source: 'testsrc2',
-          extra: `${turn(0.52, 0.14)},${burst(2.81, 2.87, 1.52, 131)},${burst(2.75, 2.85, 1.67, 115)}`,
+          extra: `${turn(0.52, 0.14)},${lifted(2.81, 2.87, 1.52, 131)},${lifted(2.75, 2.85, 1.67, 115)}`,
           seconds: 4.16,
           transition: cut,
         },
         {
           source: 'smptebars',
-          extra: `${pan(2, 0.55, 4.86, 0.43)},${burst(0.71, 0.77, 1.75, 85)},${burst(1.29, 1.39, 1.66, 128)}`,
+          extra: `${pan(2, 0.55, 4.86, 0.43)},${lifted(0.71, 0.77, 1.75, 85)},${lifted(1.29, 1.39, 1.66, 128)}`,
           seconds: 3.03,
           transition: cut,
         },
         {
           source: 'yuvtestsrc',
-          extra: `${turn(0.54, 1.61)},${burst(1.56, 1.66, 1.63, 102)}`,
+          extra: `${turn(0.54, 1.61)},${lifted(1.56, 1.66, 1.63, 102)}`,
           seconds: 3.94,
           transition: cut,
         },
@@ -403,7 +403,7 @@ describe('scene cuts', () => {
           source: 'smptehdbars',
           extra:
             "zoompan=z='1.5+0.45*sin(on/25*0.5+2.61)':d=1:x='iw/2-(iw/zoom/2)':" +
-            `y='ih/2-(ih/zoom/2)':s=320x240:fps=25,${burst(1.06, 1.24, 1.41, 104)}`,
+            `y='ih/2-(ih/zoom/2)':s=320x240:fps=25,${lifted(1.06, 1.24, 1.41, 104)}`,
           seconds: 2.61,
           transition: cut,
         },
@@ -605,25 +605,23 @@ describe('scene cuts', () => {
     // The first shots of the bench's camera moves and flashes, seed 20 video 0 (issue 31) [a
     // boundary at the 0.18 s flash in the pan over testsrc: the flash spoils the pictures two
     // steps apart, and the colours' crossing beside it was no camera move by them alone].
-    const lift = (from: number, to: number, gain: number, add: number): string =>
-      `lutyuv=y='min(255,val*${gain}+${add})':enable='between(t,${from},${to})'`;
     const cut = { kind: 'cut' } as const;
     const made = await makeVideo({
       segments: [
         {
           source: 'smptehdbars',
-          extra: `${pan(3, 1.22, 2.04, 0.34)},${lift(0.79, 0.85, 1.79, 63)},${lift(1.02, 1.08, 1.62, 67)}`,
+          extra: `${pan(3, 1.22, 2.04, 0.34)},${lifted(0.79, 0.85, 1.79, 63)},${lifted(1.02, 1.08, 1.62, 67)}`,
           seconds: 2.92,
         },
         {
           source: 'testsrc',
-          extra: `${pan(2, 1.02, 4.42, 0.73)},${lift(2.11, 2.29, 1.73, 63)}`,
+          extra: `${pan(2, 1.02, 4.42, 0.73)},${lifted(2.11, 2.29, 1.73, 63)}`,
           seconds: 4.6,
           transition: cut,
         },
         {
           source: 'yuvtestsrc',
-          extra: `${pan(2, 0.53, 2.58, 0.31)},${lift(2.04, 2.06, 1.3, 65)}`,
+          extra: `${pan(2, 0.53, 2.58, 0.31)},${lifted(2.04, 2.06, 1.3, 65)}`,
           seconds: 4.21,
           transition: cut,
         },
