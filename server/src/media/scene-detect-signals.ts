@@ -262,6 +262,20 @@ interface ShiftMap {
 /** The moves of SHIFTS laid out for one grid size (made once per size). */
 const shiftMaps = new Map<string, ShiftMap[]>();
 
+/** The positions along one axis of n samples that a move (zoom about c, then shift d) keeps in
+ *  the picture, and the position each one comes from. */
+function shiftedAxis(n: number, c: number, zoom: number, d: number): [number[], number[]] {
+  const at: number[] = [];
+  const from: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const src = Math.round(c + (i - c) * zoom + d);
+    if (src < 0 || src >= n) continue;
+    at.push(i);
+    from.push(src);
+  }
+  return [at, from];
+}
+
 function shiftMapsFor(w: number, h: number): ShiftMap[] {
   const key = `${w}x${h}`;
   const known = shiftMaps.get(key);
@@ -270,22 +284,8 @@ function shiftMapsFor(w: number, h: number): ShiftMap[] {
   const cy = (h - 1) / 2;
   const maps: ShiftMap[] = [];
   for (const { zoom, dx, dy } of SHIFTS) {
-    const ys: number[] = [];
-    const sys: number[] = [];
-    for (let y = 0; y < h; y++) {
-      const sy = Math.round(cy + (y - cy) * zoom + dy);
-      if (sy < 0 || sy >= h) continue;
-      ys.push(y);
-      sys.push(sy);
-    }
-    const xs: number[] = [];
-    const sxs: number[] = [];
-    for (let x = 0; x < w; x++) {
-      const sx = Math.round(cx + (x - cx) * zoom + dx);
-      if (sx < 0 || sx >= w) continue;
-      xs.push(x);
-      sxs.push(sx);
-    }
+    const [ys, sys] = shiftedAxis(h, cy, zoom, dy);
+    const [xs, sxs] = shiftedAxis(w, cx, zoom, dx);
     const count = ys.length * xs.length * 3;
     // A shift that leaves less than half the picture overlapping proves nothing.
     if (count <= (w * h * 3) / 2) continue;
