@@ -4,7 +4,8 @@
 // up to FLASH samples nor a step of a fade (the same picture, darker or lighter, and still
 // changing so a sample before or after: a cut between a light and a dark title card changes in
 // one sample).
-import { affineResidual, dist, movedDist, spread } from './scene-detect-signals.ts';
+import { movedDist } from './scene-camera-move.ts';
+import { affineResidual, dist, spread } from './scene-detect-signals.ts';
 import { GRID_H, GRID_W, type RecentSamples } from './scene-samples.ts';
 import type { VisualSamples } from './visual.ts';
 

@@ -1,16 +1,16 @@
 // The pure scene-detection signals, fed with synthetic per-frame measurements and grids.
 import { describe, expect, it } from 'vitest';
+import { movedDist } from './scene-camera-move.ts';
 import {
   affineResidual,
   blockSteps,
   fadeBottom,
   frameStats,
-  movedDist,
   varianceDip,
   type FrameStats,
   type WindowSamples,
-  wipeEvidence,
 } from './scene-detect-signals.ts';
+import { wipeEvidence } from './scene-wipe.ts';
 
 const stats = (mean: number, variance: number): FrameStats => ({
   mean: [mean, mean, mean],

@@ -4,7 +4,8 @@
 // (scene-mixture.ts). Gradual candidates close to each other form one transition, kept when it
 // dips to black or white, is a wipe or seen by the colours, or when blend evidence came at two
 // window sizes or more; then the boundaries are placed (scene-placement.ts).
-import { dist, explainedByMotion, movedDist } from './scene-detect-signals.ts';
+import { explainedByMotion, movedDist } from './scene-camera-move.ts';
+import { dist } from './scene-detect-signals.ts';
 import { CutCheck, FLASH, STILL_CUT_MIN } from './scene-cut-check.ts';
 import { GradualEvidence, type Transition } from './scene-gradual.ts';
 import { MixtureEvidence } from './scene-mixture.ts';

@@ -9,15 +9,9 @@
 //   between two lit pictures.
 // And where a transition made of such samples goes: the bottom of its fade, else the sample with
 // the strongest evidence.
-import {
-  blendResidual,
-  dist,
-  explainedByMotion,
-  fadeBottom,
-  movedDist,
-  varianceDip,
-  wipeEvidence,
-} from './scene-detect-signals.ts';
+import { explainedByMotion, movedDist } from './scene-camera-move.ts';
+import { blendResidual, dist, fadeBottom, varianceDip } from './scene-detect-signals.ts';
+import { wipeEvidence } from './scene-wipe.ts';
 import { FLASH, FLAT_SD } from './scene-cut-check.ts';
 import { GRID_H, GRID_W, type RecentSamples } from './scene-samples.ts';
 import type { VisualSamples } from './visual.ts';

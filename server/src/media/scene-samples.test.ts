@@ -1,6 +1,6 @@
 // The detector's recent samples: a camera-move question asked again about the same pair.
 import { describe, expect, it } from 'vitest';
-import { movedDist } from './scene-detect-signals.ts';
+import { movedDist } from './scene-camera-move.ts';
 import { GRID_H, GRID_W, RecentSamples } from './scene-samples.ts';
 
 describe('RecentSamples.movedBelow', () => {
