@@ -4,15 +4,16 @@
 // (scene-mixture.ts). Gradual candidates close to each other form one transition, kept when it
 // dips to black or white, is a wipe or seen by the colours, or when blend evidence came at two
 // window sizes or more; then the boundaries are placed (scene-placement.ts).
-import { explainedByMotion, movedDist } from './scene-camera-move.ts';
+import { ColourRamp } from './scene-colour-ramp.ts';
+import { CrossingMoveCheck } from './scene-crossing-move.ts';
 import { dist } from './scene-detect-signals.ts';
 import { CutCheck, FLASH, STILL_CUT_MIN } from './scene-cut-check.ts';
 import { GradualEvidence, type Transition } from './scene-gradual.ts';
 import { MixtureEvidence } from './scene-mixture.ts';
-import { evidenceSpan, fitRamp, joinNear, placeBoundaries } from './scene-placement.ts';
-import { GRID_H, GRID_W, RecentSamples } from './scene-samples.ts';
+import { evidenceSpan, joinNear, placeBoundaries } from './scene-placement.ts';
+import { RecentSamples } from './scene-samples.ts';
 import { StillChange } from './scene-still-change.ts';
-import { GrowArray, VisualSamples } from './visual.ts';
+import { VisualSamples } from './visual.ts';
 
 export interface DetectorOptions {
   fps: number;
@@ -26,26 +27,8 @@ export interface DetectorOptions {
 const MERGE_GAP = 4;
 /** Gradual evidence this close (seconds) is one transition's (see joinNear). */
 const JOIN_SECONDS = 1.2;
-/** A colour-mixture transition is a camera move when a move leaves less than this of a step. */
-const MIX_MOVED = 0.35;
-/** A flash lifts the brightness (0..1) of its samples at least this far above those around. */
-const FLASH_LIFT = 0.06;
 /** Samples looked at after a transition window (is the picture still there?). */
 const LOOKAHEAD = 2;
-/** A blend's mean-colour ramp is looked for this far (seconds) beyond its evidence. */
-const RAMP_SECONDS = 2.5;
-/**
- * The ramp must explain this much of the mean colour's course (R²), hold its colour at least
- * RAMP_FLAT seconds at both ends and last RAMP_MIN to RAMP_MAX seconds: shots that move drift
- * their mean colour too, and a ramp that runs into the window's ends is their drift.
- */
-const RAMP_FIT = 0.98;
-const RAMP_FLAT = 0.4;
-const RAMP_MIN = 0.5;
-const RAMP_MAX = 2.8;
-/** The ramp's middle lies at most this far (seconds) outside the evidence it places. */
-const RAMP_MOVE = 1;
-
 export class SceneDetector {
   readonly visual: VisualSamples;
   private readonly samples: RecentSamples;
@@ -62,14 +45,12 @@ export class SceneDetector {
   private readonly stillChanges: number[] = [];
   /** JOIN_SECONDS in samples. */
   private readonly joinGap: number;
-  /** Each sample's mean colour (r, g, b, 0..1): where a transition's colours pass (rampAt). */
-  private readonly means = new GrowArray(3);
-  /** RAMP_SECONDS, RAMP_FLAT, RAMP_MIN, RAMP_MAX and RAMP_MOVE in samples. */
-  private readonly ramp: { reach: number; flat: number; min: number; max: number; move: number };
+  /** Each sample's mean colour, and where a blend's colours pass (rampAt). */
+  private readonly colourRamp: ColourRamp;
   /** rampAt's answers by evidence span (settled() asks again and again; each is final). */
   private readonly ramps = new Map<string, number | undefined>();
-  /** The last colour crossing's camera-move look (movedAtMix). */
-  private mixMoved: { at: number; moved: boolean } | undefined;
+  /** Whether a camera move explains a colour crossing. */
+  private readonly crossingMove: CrossingMoveCheck;
   /** finish() was called: no sample comes after. */
   private finished = false;
 
@@ -84,14 +65,8 @@ export class SceneDetector {
     this.mixture = new MixtureEvidence(o.fps);
     this.stillChange = new StillChange(o.fps);
     this.joinGap = Math.round(JOIN_SECONDS * o.fps);
-    const s = (seconds: number): number => Math.round(seconds * o.fps);
-    this.ramp = {
-      reach: s(RAMP_SECONDS),
-      flat: s(RAMP_FLAT),
-      min: s(RAMP_MIN),
-      max: s(RAMP_MAX),
-      move: s(RAMP_MOVE),
-    };
+    this.colourRamp = new ColourRamp(o.fps);
+    this.crossingMove = new CrossingMoveCheck(this.visual, this.samples, this.evidence.windows[1]!);
   }
 
   /** One rgb24 frame of width x height, the next sample in time. */
@@ -100,7 +75,7 @@ export class SceneDetector {
     this.previous = new Uint8Array(frame); // a copy: Buffer#slice would share memory
     this.samples.push(frame);
     const n = this.visual.count;
-    this.means.push(...this.samples.stat(n - 1)!.mean);
+    this.colourRamp.push(this.samples.stat(n - 1)!.mean);
     // Cuts are confirmed FLASH samples late (flash check); gradual centres `span` samples late.
     if (n >= FLASH + 2) this.checkCut(n - 1 - FLASH);
     if (n > 2 * this.span + LOOKAHEAD) {
@@ -123,10 +98,7 @@ export class SceneDetector {
     if (at === undefined) return;
     const h = this.mixture.half;
     if (this.hasCutIn(c - h, c + h)) return;
-    // Neighbouring windows may see the same crossing: its camera-move look is made once.
-    const moved = this.mixMoved?.at === at ? this.mixMoved.moved : this.movedAtMix(at);
-    this.mixMoved = { at, moved };
-    if (moved) return;
+    if (this.crossingMove.moved(at)) return;
     // Found already by its blend or edge evidence: the colours confirm it, and place it when
     // blend evidence at one window size alone would have dropped it.
     const near = (t: Transition): boolean => t.to >= c - h && t.from <= c + h;
@@ -146,48 +118,6 @@ export class SceneDetector {
       wipe: true,
       colours: true,
     });
-  }
-
-  /** Whether a camera move explains the pictures around a colour crossing at sample `at`. */
-  private movedAtMix(at: number): boolean {
-    // A pan or a zoom drifts the colours too, but its pictures are the ones before, moved: the
-    // pictures a sample or two either side nearly all of it (a wipe or a dissolve brings new
-    // picture at every step), or those 0.35 s either side half of it.
-    const moved = (i: number, j: number): boolean => {
-      const a = this.samples.grid(i);
-      const b = this.samples.grid(j);
-      if (!a || !b) return true;
-      const d = dist(a, b);
-      return movedDist(a, b, GRID_W, GRID_H, MIX_MOVED * d) < MIX_MOVED * d;
-    };
-    if (moved(at - 1, at + 1) || moved(at - 2, at + 2)) return true;
-    const w = this.evidence.windows[1]!;
-    const a = this.samples.grid(at - w);
-    const b = this.samples.grid(at + w);
-    if (!a || !b || explainedByMotion(a, b, GRID_W, GRID_H, dist(a, b))) return true;
-    // One step alone is no camera move: a wipe into a picture of horizontal bands (or vertical
-    // ones) is, step by step, that picture pushed in (its first strip, at the edge, is shifted
-    // out of view), but not over two steps. Only where a flash spoils the two-step pictures do
-    // single steps decide.
-    if (!this.flashNear(at)) return false;
-    for (let i = at - 3; i <= at + 1; i++) if (moved(i, i + 1)) return true;
-    return false;
-  }
-
-  /**
-   * Whether a flash lies near sample `at`: up to FLASH samples brighter by FLASH_LIFT than the
-   * pictures just before and after them.
-   */
-  private flashNear(at: number): boolean {
-    const y = (i: number): number => this.visual.luma.get(i);
-    for (let i = at - 3; i <= at + 3; i++) {
-      let low = Infinity;
-      for (let len = 1; len <= FLASH; len++) {
-        low = Math.min(low, y(i + len - 1));
-        if (low - Math.max(y(i - 1), y(i + len)) > FLASH_LIFT) return true;
-      }
-    }
-    return false;
   }
 
   /** A run of change between still pictures that ended at sample i, when the pictures differ. */
@@ -230,7 +160,10 @@ export class SceneDetector {
     // Evidence still to come may join a group of transitions it comes near, moving its place.
     const groups = this.groups();
     // ...and the mean colour's ramp around a blend (rampAt) reads samples and cuts beyond it.
-    const reach = Math.min(frontier - 1 - this.joinGap, n - 1 - this.mixture.lag - this.ramp.reach);
+    const reach = Math.min(
+      frontier - 1 - this.joinGap,
+      n - 1 - this.mixture.lag - this.colourRamp.reach,
+    );
     for (const g of groups) {
       if (!this.isPrecise(g[0]!) && Math.max(...g.map((t) => evidenceSpan(t).hi)) >= reach) {
         frontier = Math.min(frontier, Math.min(...g.map((t) => evidenceSpan(t).lo)));
@@ -300,7 +233,7 @@ export class SceneDetector {
     const hi = Math.max(...group.map((t) => evidenceSpan(t).hi));
     // Until every sample, cut and transition the ramp may read has been judged, the evidence's
     // own place (settled() holds such a group back).
-    if (!this.finished && hi + this.ramp.reach > this.visual.count - 1 - this.mixture.lag)
+    if (!this.finished && hi + this.colourRamp.reach > this.visual.count - 1 - this.mixture.lag)
       return at;
     const key = `${lo}/${hi}`;
     if (!this.ramps.has(key)) this.ramps.set(key, this.rampAt(lo, hi));
@@ -309,12 +242,12 @@ export class SceneDetector {
   }
 
   /**
-   * The middle of the mean colour's ramp around evidence lo..hi (fitRamp), between the cuts
-   * around it, when a ramp explains the mean colour well and lies near the evidence.
+   * The middle of the mean colour's ramp around evidence lo..hi (scene-colour-ramp.ts), looked
+   * for between the cuts and the other transitions' evidence around it.
    */
   private rampAt(lo: number, hi: number): number | undefined {
-    let from = Math.max(0, lo - this.ramp.reach);
-    let to = Math.min(this.visual.count - 1, hi + this.ramp.reach);
+    let from = Math.max(0, lo - this.colourRamp.reach);
+    let to = Math.min(this.visual.count - 1, hi + this.colourRamp.reach);
     for (const c of this.cuts) {
       if (c <= lo && c > from) from = c;
       if (c > hi && c - 1 < to) to = c - 1;
@@ -325,24 +258,7 @@ export class SceneDetector {
       if (e.hi < lo && e.hi + 1 > from) from = e.hi + 1;
       if (e.lo > hi && e.lo - 1 < to) to = e.lo - 1;
     }
-    const m = (i: number, k: number): number => this.means.get(i, k);
-    const fa = [0, 1, 2].map((k) => (m(from, k) + m(from + 1, k) + m(from + 2, k)) / 3);
-    const fb = [0, 1, 2].map((k) => (m(to, k) + m(to - 1, k) + m(to - 2, k)) / 3);
-    const d = fa.map((v, k) => fb[k]! - v);
-    const norm = d.reduce((x, y) => x + y * y, 0);
-    if (norm < 0.03 ** 2) return undefined;
-    const p: number[] = [];
-    for (let i = from; i <= to; i++) {
-      let dot = 0;
-      for (let k = 0; k < 3; k++) dot += (m(i, k) - fa[k]!) * d[k]!;
-      p.push(dot / norm);
-    }
-    const r = this.ramp;
-    const ramp = fitRamp(p, r.min);
-    if (!ramp || ramp.fit < RAMP_FIT || ramp.end - ramp.start > r.max) return undefined;
-    if (ramp.start < r.flat || ramp.end > p.length - 1 - r.flat) return undefined;
-    const mid = Math.round(from + (ramp.start + ramp.end) / 2);
-    return mid < lo - r.move || mid > hi + r.move ? undefined : mid;
+    return this.colourRamp.middle(from, to, lo, hi);
   }
 
   /** The boundaries among the candidates (see scene-placement.ts), as times in ms. */
