@@ -3,29 +3,11 @@
 // its time under load and, running from one promise to the next, kept the event loop from
 // accepting new connections for seconds (issue 14). In its thread they run beside the server's.
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import { threadCalls } from '../lib/thread-calls.ts';
+import { tsRequireWorker } from '../lib/ts-worker.ts';
 import type { Db, Queryable, Row } from './db.ts';
 import { lockEmbeddedDatabase } from './embedded-lock.ts';
 import type { DbCall } from './pglite-thread-worker.ts';
-
-const require = createRequire(import.meta.url);
-
-/**
- * The database thread, its TypeScript loaded by tsx's require hook, which transforms in the
- * thread itself. tsx's module loader (tsWorker) runs its hooks in a thread of their own (Node 20's
- * module.register), a second V8 instance with tsx and esbuild's API loaded, kept for the process's
- * life: about 20 MB of RSS and a thread for this thread's five modules (issue 31,
- * docs/decisions/server-memory.md). The thread's modules load as CommonJS (PGlite's CommonJS
- * build, the same code), so they use no import.meta.
- */
-export function startDatabaseThread(): Worker {
-  const entry = `require(${JSON.stringify(require.resolve('tsx/cjs/api'))}).register();
-require(${JSON.stringify(fileURLToPath(new URL('./pglite-thread-worker.ts', import.meta.url)))});`;
-  return new Worker(entry, { eval: true });
-}
 
 /** Statements the database queue (gate.ts) lets into the thread at once. */
 const IN_FLIGHT = 16;
@@ -75,7 +57,9 @@ export async function openPglite(
 }
 
 async function openThread(dataDir: string | undefined, opts: PgliteOpenOptions): Promise<PgliteDb> {
-  const worker = startDatabaseThread();
+  // Loaded by the require hook: tsWorker's loader thread would cost 20 MB for the process's life
+  // (the thread's modules and PGlite's CommonJS build use no import.meta).
+  const worker = tsRequireWorker(new URL('./pglite-thread-worker.ts', import.meta.url));
   const calls = threadCalls(worker, 'database');
   const call: Send = (c) => calls.call(c);
   try {
