@@ -72,9 +72,12 @@ export function spawnProcess(
     let failure: unknown;
     let settled = false;
 
+    /** The tool has ended (its exit code), while its last output may still be read. */
+    let ended = false;
     const kill = (why: unknown): void => {
       if (failure === undefined) failure = why;
       child.kill('SIGKILL');
+      if (ended) finish(undefined, null);
     };
     const onAbort = (): void => kill(opts.signal?.reason);
     opts.signal?.addEventListener('abort', onAbort, { once: true });
@@ -83,16 +86,37 @@ export function spawnProcess(
       opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     );
 
+    // A reader that answers a promise gets the next chunk only after it: the stream is paused
+    // meanwhile. Node resumes a paused stdout itself once the tool exits, so what still comes
+    // then waits its turn here. The run answers after the reader's work on the last chunk.
+    let reading: Promise<void> = Promise.resolve();
+    /** Chunks handed over or waiting whose reader's work is not done. */
+    let held = 0;
+    const { onStdout } = opts;
+    const deliver = (chunk: Buffer): Promise<void> | undefined => {
+      if (failure !== undefined || !onStdout) return undefined;
+      try {
+        const pending = onStdout(chunk);
+        return pending ? pending.then(() => undefined, kill) : undefined;
+      } catch (err) {
+        kill(err);
+        return undefined;
+      }
+    };
+    const release = (): void => {
+      if (--held === 0) child.stdout.resume();
+    };
     child.stdout.on('data', (chunk: Buffer) => {
-      if (opts.onStdout) {
-        try {
-          const pending = opts.onStdout(chunk);
-          if (pending) {
-            child.stdout.pause();
-            pending.then(() => child.stdout.resume(), kill);
-          }
-        } catch (err) {
-          kill(err);
+      if (onStdout) {
+        if (held === 0) {
+          const pending = deliver(chunk);
+          if (!pending) return;
+          held++;
+          child.stdout.pause();
+          reading = pending.then(release);
+        } else {
+          held++;
+          reading = reading.then(() => deliver(chunk)).then(release);
         }
         return;
       }
@@ -118,8 +142,14 @@ export function spawnProcess(
         );
       } else resolve({ stdout: Buffer.concat(out), stderr });
     };
+    const stdoutRead = new Promise<void>((done) => child.stdout.once('end', done));
+    const closed = (code: number | null): void => {
+      ended = true;
+      if (code !== 0 || failure !== undefined) finish(undefined, code);
+      else void stdoutRead.then(() => reading).then(() => finish(undefined, code));
+    };
     child.on('error', (err) => finish(err, null));
-    child.on('close', (code) => finish(undefined, code));
+    child.on('close', closed);
   });
 }
 
