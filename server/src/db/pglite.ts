@@ -4,7 +4,7 @@
 // accepting new connections for seconds (issue 14). In its thread they run beside the server's.
 import fs from 'node:fs';
 import { threadCalls } from '../lib/thread-calls.ts';
-import { tsRequireWorker } from '../lib/ts-worker.ts';
+import { tsWorker } from '../lib/ts-worker.ts';
 import type { Db, Queryable, Row } from './db.ts';
 import { lockEmbeddedDatabase } from './embedded-lock.ts';
 import type { DbCall } from './pglite-thread-worker.ts';
@@ -57,9 +57,8 @@ export async function openPglite(
 }
 
 async function openThread(dataDir: string | undefined, opts: PgliteOpenOptions): Promise<PgliteDb> {
-  // Loaded by the require hook: tsWorker's loader thread would cost 20 MB for the process's life
-  // (the thread's modules and PGlite's CommonJS build use no import.meta).
-  const worker = tsRequireWorker(new URL('./pglite-thread-worker.ts', import.meta.url));
+  // Loaded by tsx's require hook (tsWorker): PGlite's CommonJS build, the same code.
+  const worker = tsWorker(new URL('./pglite-thread-worker.ts', import.meta.url));
   const calls = threadCalls(worker, 'database');
   const call: Send = (c) => calls.call(c);
   try {
