@@ -358,8 +358,12 @@ export async function main(
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const at = process.argv.indexOf('--child');
-  (at >= 0 ? child(process.argv[at + 1]!) : main()).catch((err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  });
+  // The child ends once it has printed: the OCR engine's thread would keep it alive until its
+  // idle unload (MODELS_IDLE_UNLOAD_S, 3 minutes a run).
+  (at >= 0 ? child(process.argv[at + 1]!).then(() => process.exit(0)) : main()).catch(
+    (err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
 }
