@@ -10,6 +10,9 @@
 //   fontsize=36:fontcolor=white:box=1:boxcolor=black@0.7:boxborderw=10:x=(w-tw)/2:y=(h-th)/2"
 //   -frames:v 1 ja-card-kitchen.png
 // (IPA Gothic, Debian's fonts-ipafont-gothic, IPA Font License): no Japanese font is needed here.
+// The third is the same card in Noto Sans CJK Bold (Debian's fonts-noto-cjk, SIL OFL), drawn
+// clean: the engine read its line as "BEALS CE" at confidence 0 at the drawn size, and reads it
+// whole at 0.7 of it (the second read, ocr.ts).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,6 +27,7 @@ import { resolveMediaTools } from '../../server/src/media/tools.ts';
 const CARDS = [
   { file: 'ja-card-kitchen.png', text: '台所へようこそ' },
   { file: 'ja-card-harbour.png', text: '港町へようこそ' },
+  { file: 'ja-card-harbour-noto.png', text: '港町へようこそ' },
 ];
 const SCENE_MS = 3000;
 const { ffmpeg } = resolveMediaTools({

@@ -3,7 +3,14 @@
 // what touches it in another colour.
 import { describe, expect, it } from 'vitest';
 import { findText, textScore, type Rgb, type RgbImage } from './ocr-image.ts';
-import { continuation, renderLines, TARGET_GLYPH_HEIGHT, toPgm } from './ocr-render.ts';
+import {
+  continuation,
+  fromPgm,
+  redrawLines,
+  renderLines,
+  TARGET_GLYPH_HEIGHT,
+  toPgm,
+} from './ocr-render.ts';
 
 const W = 320;
 const H = 180;
@@ -131,6 +138,32 @@ describe('renderLines', () => {
     const black = image.data.filter((v) => v === 0).length;
     expect(black).toBeGreaterThan(0);
     expect(toPgm(image).subarray(0, 2).toString()).toBe('P5');
+  });
+
+  it('draws chosen lines again at another scale, for a second read', () => {
+    const img = frame();
+    word(img, 40, 120, [250, 250, 250]);
+    word(img, 60, 20, [250, 250, 250], 4);
+    const found = findText(img);
+    const first = renderLines(found, found.lines);
+    // The PGM the engine was given is the image drawn.
+    expect(fromPgm(toPgm(first.image))).toEqual(first.image);
+    const again = redrawLines(fromPgm(toPgm(first.image)), [first.drawn[1]!], 0.7);
+    expect(again.drawn.map((d) => d.line)).toEqual([first.drawn[1]!.line]);
+    const [line] = again.drawn;
+    const drawnHeight = first.drawn[1]!.y1 - first.drawn[1]!.y0;
+    expect(line!.y1 - line!.y0).toBe(Math.round(drawnHeight * 0.7));
+    // Its ink is that line's, scaled: about 0.7 x 0.7 of it, and still black on white.
+    const ink = (data: Uint8Array): number => data.filter((v) => v === 0).length;
+    const lineInk = ink(
+      first.image.data.subarray(
+        first.drawn[1]!.y0 * first.image.width,
+        first.drawn[1]!.y1 * first.image.width,
+      ),
+    );
+    expect(ink(again.image.data) / lineInk).toBeGreaterThan(0.4);
+    expect(ink(again.image.data) / lineInk).toBeLessThan(0.6);
+    expect([...new Set(again.image.data)].sort((a, b) => a - b)).toEqual([0, 255]);
   });
 
   it('draws the strokes of its colour that continue a line: a wide piece over its first glyph, two bars after its last', () => {

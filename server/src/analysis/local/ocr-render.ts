@@ -202,3 +202,57 @@ export function toPgm(img: GrayImage): Buffer {
     Buffer.from(img.data.buffer, img.data.byteOffset, img.data.length),
   ]);
 }
+
+/** The image of a binary PGM made by toPgm. */
+export function fromPgm(pgm: Buffer): GrayImage {
+  const [, w, h] = /^P5\n(\d+) (\d+)\n255\n/.exec(pgm.toString('latin1', 0, 32)) ?? [];
+  const width = Number(w);
+  const height = Number(h);
+  const data = new Uint8Array(pgm.subarray(pgm.length - width * height));
+  return { width, height, data };
+}
+
+/**
+ * Some of the drawn lines again, each scaled by `scale` (bilinear), stacked with the same
+ * margins: the engine reads a few clean lines as nothing at the drawn size (Noto Sans CJK Bold's
+ * 「港町へようこそ」 at confidence 0) and whole at another one.
+ */
+export function redrawLines(
+  image: GrayImage,
+  drawn: readonly DrawnLine[],
+  scale: number,
+): { image: GrayImage; drawn: DrawnLine[] } {
+  const gap = Math.round((TARGET_GLYPH_HEIGHT * scale) / 2);
+  const sizes = drawn.map((d) => ({
+    width: Math.max(1, Math.round((image.width - 2 * MARGIN) * scale)),
+    height: Math.max(1, Math.round((d.y1 - d.y0) * scale)),
+  }));
+  const w = Math.max(...sizes.map((s) => s.width)) + 2 * MARGIN;
+  const h =
+    sizes.reduce((n, s) => n + s.height, 0) + gap * Math.max(0, drawn.length - 1) + 2 * MARGIN;
+  const data = new Uint8Array(w * h).fill(255);
+  const at = (x: number, y: number): number =>
+    image.data[Math.min(image.height - 1, y) * image.width + Math.min(image.width - 1, x)]!;
+  const out: DrawnLine[] = [];
+  let top = MARGIN;
+  drawn.forEach((d, i) => {
+    const { width: ow, height: oh } = sizes[i]!;
+    for (let oy = 0; oy < oh; oy++) {
+      const sy = d.y0 + (oy + 0.5) / scale - 0.5;
+      const y0 = Math.max(d.y0, Math.floor(sy));
+      const ty = Math.min(1, Math.max(0, sy - y0));
+      for (let ox = 0; ox < ow; ox++) {
+        const sx = MARGIN + (ox + 0.5) / scale - 0.5;
+        const x0 = Math.max(0, Math.floor(sx));
+        const tx = Math.min(1, Math.max(0, sx - x0));
+        const v =
+          (at(x0, y0) * (1 - tx) + at(x0 + 1, y0) * tx) * (1 - ty) +
+          (at(x0, y0 + 1) * (1 - tx) + at(x0 + 1, y0 + 1) * tx) * ty;
+        data[(top + oy) * w + MARGIN + ox] = v < 128 ? 0 : 255;
+      }
+    }
+    out.push({ line: d.line, y0: top, y1: top + oh });
+    top += oh + gap;
+  });
+  return { image: { width: w, height: h, data }, drawn: out };
+}

@@ -2,14 +2,15 @@
 // is read (two for long scenes, one from each half): among a few frames around the middle (away
 // from fades), the one where text detection finds the most glyphs. Only the detected lines are
 // read (ocr-image.ts), and only confident words are kept: a frame without text yields nothing
-// rather than noise. One engine serves the whole video; it reads scene n while the next scenes'
-// frames are decoded and searched for text (ocr-frames.ts, in a thread of its own), and is closed
-// at the end whatever happens.
+// rather than noise; a drawn line that gives no word is read once more at another size. One
+// engine serves the whole video; it reads scene n while the next scenes' frames are decoded and
+// searched for text (ocr-frames.ts, in a thread of its own), and is closed at the end whatever
+// happens.
 import type { ScreenLine, ScreenTextReading } from '../provider.ts';
 import { OcrEngine, type OcrLanguages, type OcrWord } from './ocr-engine.ts';
 import type { FrameReading } from './ocr-frames.ts';
 import { sceneReadings } from './ocr-frames-thread.ts';
-import type { DrawnLine } from './ocr-render.ts';
+import { fromPgm, redrawLines, toPgm, type DrawnLine } from './ocr-render.ts';
 
 export interface ScreenTextScene {
   startMs: number;
@@ -25,6 +26,8 @@ export interface ScreenTextOptions {
 
 /** A word the engine is less sure of than this (0–100) is dropped. */
 export const MIN_WORD_CONFIDENCE = 75;
+/** The scale of a drawn line's second read, where the first gave no word. */
+const RETRY_SCALE = 0.7;
 /** Frames waiting for the engine before detection pauses (bounds memory on long videos). */
 const MAX_QUEUED = 8;
 
@@ -51,10 +54,19 @@ export function joinWords(words: string[]): string {
  */
 export function linesFromWords(
   words: OcrWord[],
-  drawn: DrawnLine[],
+  drawn: readonly DrawnLine[],
   frameHeight: number,
 ): ScreenLine[] {
-  const lines: ScreenLine[] = [];
+  return rowLines(words, drawn, frameHeight).filter((l) => l !== undefined);
+}
+
+/** linesFromWords for each drawn line: undefined where it holds no real word. */
+function rowLines(
+  words: OcrWord[],
+  drawn: readonly DrawnLine[],
+  frameHeight: number,
+): (ScreenLine | undefined)[] {
+  const lines: (ScreenLine | undefined)[] = [];
   for (const row of drawn) {
     const gap = (row.y1 - row.y0) / 2;
     const kept = words
@@ -65,10 +77,26 @@ export function linesFromWords(
       .filter(Boolean);
     const text = joinWords(kept);
     const cjkChars = [...text].filter((c) => CJK.test(c)).length;
-    if (!LATIN_WORD.test(text.replace(new RegExp(CJK.source, 'gu'), ' ')) && cjkChars < 2) continue;
-    lines.push({ text, size: row.line.capHeight / frameHeight });
+    const real = LATIN_WORD.test(text.replace(new RegExp(CJK.source, 'gu'), ' ')) || cjkChars >= 2;
+    lines.push(real ? { text, size: row.line.capHeight / frameHeight } : undefined);
   }
   return lines;
+}
+
+/**
+ * The lines of a reading. The drawn lines that give no word are read once more at RETRY_SCALE of
+ * their drawn size: the engine reads a few clean lines as nothing at one size and whole at another
+ * (docs/decisions/ocr.md).
+ */
+async function readLines(engine: OcrEngine, r: FrameReading): Promise<ScreenLine[]> {
+  const first = rowLines(await engine.read(r.image), r.drawn, r.frameHeight);
+  const missed = r.drawn.filter((_, i) => first[i] === undefined);
+  if (missed.length === 0) return first.filter((l) => l !== undefined);
+  const again = redrawLines(fromPgm(r.image), missed, RETRY_SCALE);
+  const second = rowLines(await engine.read(toPgm(again.image)), again.drawn, r.frameHeight);
+  // In reading order: each line missed takes its second read's place.
+  let next = 0;
+  return first.map((l) => l ?? second[next++]).filter((l) => l !== undefined);
 }
 
 const sameText = (a: string, b: string): boolean =>
@@ -105,9 +133,8 @@ export async function readScreenText(
   const read = async (r: Reading): Promise<void> => {
     try {
       if (failure !== undefined) return;
-      const words = await (await engine!).read(r.image);
       const lines = result.scenes[r.scene]!;
-      for (const line of linesFromWords(words, r.drawn, r.frameHeight)) {
+      for (const line of await readLines(await engine!, r)) {
         if (!lines.some((l) => sameText(l.text, line.text))) lines.push(line);
       }
       result.framesRead++;
