@@ -160,7 +160,6 @@ function renderLine(found: FrameText, line: TextLine): GrayImage {
   const scale = Math.min(5, Math.max(0.5, TARGET_GLYPH_HEIGHT / h));
   const ow = Math.max(1, Math.round(width(crop) * scale));
   const oh = Math.max(1, Math.round(height(crop) * scale));
-  const data = new Uint8Array(ow * oh);
   const fw = found.width;
   // A pixel of a kept component is drawn when it has the line's colour: where a glyph touches
   // something lighter or darker behind it, that part stays out.
@@ -177,21 +176,37 @@ function renderLine(found: FrameText, line: TextLine): GrayImage {
       Math.abs(rgb[3 * p + 2]! - c[2]) <= PIXEL_TOLERANCE;
     return near ? 1 : 0;
   };
+  return { width: ow, height: oh, data: drawScaled(at, crop.x0, crop.y0, ow, oh, scale) };
+}
+
+/**
+ * An ow x oh picture of the ink (0-1 a pixel; it clamps its own coordinates) from (left, top)
+ * on, scaled by `scale` with a bilinear sample, black where the ink reaches 0.5, white elsewhere.
+ */
+function drawScaled(
+  ink: (x: number, y: number) => number,
+  left: number,
+  top: number,
+  ow: number,
+  oh: number,
+  scale: number,
+): Uint8Array {
+  const data = new Uint8Array(ow * oh);
   for (let oy = 0; oy < oh; oy++) {
-    const sy = crop.y0 + (oy + 0.5) / scale - 0.5;
+    const sy = top + (oy + 0.5) / scale - 0.5;
     const y0 = Math.floor(sy);
     const ty = sy - y0;
     for (let ox = 0; ox < ow; ox++) {
-      const sx = crop.x0 + (ox + 0.5) / scale - 0.5;
+      const sx = left + (ox + 0.5) / scale - 0.5;
       const x0 = Math.floor(sx);
       const tx = sx - x0;
       const v =
-        (at(x0, y0) * (1 - tx) + at(x0 + 1, y0) * tx) * (1 - ty) +
-        (at(x0, y0 + 1) * (1 - tx) + at(x0 + 1, y0 + 1) * tx) * ty;
+        (ink(x0, y0) * (1 - tx) + ink(x0 + 1, y0) * tx) * (1 - ty) +
+        (ink(x0, y0 + 1) * (1 - tx) + ink(x0 + 1, y0 + 1) * tx) * ty;
       data[oy * ow + ox] = v >= 0.5 ? 0 : 255;
     }
   }
-  return { width: ow, height: oh, data };
+  return data;
 }
 
 /** Binary PGM (P5): an image format the OCR engine reads without any codec. */
@@ -231,25 +246,19 @@ export function redrawLines(
   const h =
     sizes.reduce((n, s) => n + s.height, 0) + gap * Math.max(0, drawn.length - 1) + 2 * MARGIN;
   const data = new Uint8Array(w * h).fill(255);
-  const at = (x: number, y: number): number =>
-    image.data[Math.min(image.height - 1, y) * image.width + Math.min(image.width - 1, x)]!;
   const out: DrawnLine[] = [];
   let top = MARGIN;
   drawn.forEach((d, i) => {
     const { width: ow, height: oh } = sizes[i]!;
-    for (let oy = 0; oy < oh; oy++) {
-      const sy = d.y0 + (oy + 0.5) / scale - 0.5;
-      const y0 = Math.max(d.y0, Math.floor(sy));
-      const ty = Math.min(1, Math.max(0, sy - y0));
-      for (let ox = 0; ox < ow; ox++) {
-        const sx = MARGIN + (ox + 0.5) / scale - 0.5;
-        const x0 = Math.max(0, Math.floor(sx));
-        const tx = Math.min(1, Math.max(0, sx - x0));
-        const v =
-          (at(x0, y0) * (1 - tx) + at(x0 + 1, y0) * tx) * (1 - ty) +
-          (at(x0, y0 + 1) * (1 - tx) + at(x0 + 1, y0 + 1) * tx) * ty;
-        data[(top + oy) * w + MARGIN + ox] = v < 128 ? 0 : 255;
-      }
+    // Ink of the drawn line's rows (its pixels are 0 or 255).
+    const ink = (x: number, y: number): number => {
+      const cx = Math.min(image.width - 1, Math.max(0, x));
+      const cy = Math.min(d.y1 - 1, Math.max(d.y0, y));
+      return image.data[cy * image.width + cx]! < 128 ? 1 : 0;
+    };
+    const piece = drawScaled(ink, MARGIN, d.y0, ow, oh, scale);
+    for (let y = 0; y < oh; y++) {
+      data.set(piece.subarray(y * ow, (y + 1) * ow), (top + y) * w + MARGIN);
     }
     out.push({ line: d.line, y0: top, y1: top + oh });
     top += oh + gap;
