@@ -37,6 +37,11 @@ export const STORAGE_HEADROOM_BYTES = 200 * MEGABYTE;
 
 /** A service worker event may not run for long: it stops starting new work after this. */
 export const SW_RUN_BUDGET_MS = 4 * 60 * 1_000;
+/**
+ * While an upload is runnable, an open page wakes whoever runs the queue this often, so a runner
+ * stopped mid-step (a reload, a closed tab, a stopped worker) is replaced within seconds.
+ */
+export const QUEUE_HEARTBEAT_MS = 5_000;
 /** IndexedDB lease used where Web Locks are missing. */
 export const RUNNER_LEASE_MS = 30_000;
 

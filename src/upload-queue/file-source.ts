@@ -1,17 +1,22 @@
 // Where the runner gets the video's bytes from, in order of durability: a Blob copied into
-// IndexedDB (only when there is room and storage is persistent, or the browser may evict it),
-// a File System Access handle (survives reloads, but permission may lapse), or a File that a page
-// handed over in this session (lost on reload: the job then waits for the user: needs-file).
+// IndexedDB whenever the origin's quota has room (a reload, a closed tab or a stopped worker then
+// resumes on its own: docs/decisions/upload-bytes-survive-reload.md), a File System Access handle
+// (survives reloads, but permission may lapse), or a File that a page handed over in this session
+// (lost on reload: the job then waits for the user: needs-file).
 import { STORAGE_HEADROOM_BYTES } from '../config/upload-queue.ts';
 import type { FileKeep, JobBlobs } from './job-types.ts';
 
-/** Decides whether a file of this size may be copied into IndexedDB. */
+/**
+ * Decides whether a file of this size may be copied into IndexedDB: whenever the quota leaves
+ * room for it. Persistence is asked for but not required: best-effort storage is evicted only
+ * under disk pressure, and an evicted copy costs what no copy would (the file is asked for again).
+ */
 export async function canStoreBlob(size: number): Promise<boolean> {
   const storage = typeof navigator === 'undefined' ? undefined : navigator.storage;
-  if (!storage?.estimate || !storage.persisted) return false;
-  const [estimate, persisted] = await Promise.all([storage.estimate(), storage.persisted()]);
+  if (!storage?.estimate) return false;
+  const estimate = await storage.estimate();
   const free = (estimate.quota ?? 0) - (estimate.usage ?? 0);
-  return persisted && free > size + STORAGE_HEADROOM_BYTES;
+  return free > size + STORAGE_HEADROOM_BYTES;
 }
 
 export async function chooseFileKeep(

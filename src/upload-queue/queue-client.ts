@@ -16,7 +16,7 @@
 // page is its alarm clock: the worker names when work is due next, the page wakes it then. A
 // file the page handed over lives in the worker's memory only: should the worker be stopped
 // anyway, the job asks for its file again and this page gives it back at once.
-import { UPLOAD_QUEUE_SYNC_TAG } from '../config/upload-queue.ts';
+import { QUEUE_HEARTBEAT_MS, UPLOAD_QUEUE_SYNC_TAG } from '../config/upload-queue.ts';
 import { deleteUserCaches } from '../sw/delete-user-caches.ts';
 import { openSessionDb } from '../lib/session-db.ts';
 import { canStoreBlob, rememberSessionFile, sessionFile } from './file-source.ts';
@@ -25,6 +25,7 @@ import { buildJob, type EnqueueInput } from './job-factory.ts';
 import { jobState, toJobMessage, type JobMessage, type UploadJob } from './job-types.ts';
 import { openQueueChannel } from './progress-channel.ts';
 import { createQueueHost, type ChannelMessage, type QueueHost } from './queue-host.ts';
+import { uploadsInFlight } from './upload-activity.ts';
 
 export type { EnqueueInput, PersonInput } from './job-factory.ts';
 export type { JobMessage, JobState } from './job-types.ts';
@@ -97,13 +98,31 @@ export function startUploadQueue(): () => void {
   page.document.addEventListener('visibilitychange', onVisible);
   const stopContinuing = continueWorkerRuns();
   const stopGivingFiles = giveBackSessionFiles();
+  const stopHeartbeat = driveStalledWork();
   void wakeQueue();
   return () => {
     page.removeEventListener('online', onOnline);
     page.document.removeEventListener('visibilitychange', onVisible);
     stopContinuing();
     stopGivingFiles();
+    stopHeartbeat();
   };
+}
+
+/**
+ * The queue drives itself, not only on page events: while an upload is runnable, whoever runs the
+ * queue is woken every heartbeat. A run already going just goes on; a runner that was stopped
+ * (a reload mid-transfer, a closed tab, a worker the browser ended) is replaced within one beat.
+ */
+function driveStalledWork(): () => void {
+  const timer = setInterval(() => {
+    void queueHost()
+      .store()
+      .then((store) => store.list())
+      .then((jobs) => (uploadsInFlight(jobs) ? wakeQueue() : undefined))
+      .catch(() => undefined);
+  }, QUEUE_HEARTBEAT_MS);
+  return () => clearInterval(timer);
 }
 
 /** Wakes the worker when the work its last run left is due. */
@@ -173,8 +192,15 @@ export async function enqueueUpload(input: EnqueueInput): Promise<string> {
   const storage = navigator.storage as
     (StorageManager & { persist?: () => Promise<boolean> }) | undefined;
   await storage?.persist?.().catch(() => false);
-  const { job, blobs } = await buildJob(input, auth.userId, Date.now(), canStoreBlob);
-  await store.add(job, blobs);
+  let { job, blobs } = await buildJob(input, auth.userId, Date.now(), canStoreBlob);
+  try {
+    await store.add(job, blobs);
+  } catch (error) {
+    // The estimate said there was room and the write found none: queue it without the copy.
+    if (!(error instanceof DOMException && error.name === 'QuotaExceededError')) throw error;
+    ({ job, blobs } = await buildJob(input, auth.userId, Date.now(), () => Promise.resolve(false)));
+    await store.add(job, blobs);
+  }
   if (job.fileKeep !== 'blob') handOver(job.id, input.file);
   // Pages list the new job at once, even while the runner cannot start (offline, lock busy).
   broadcast(toJobMessage(job));

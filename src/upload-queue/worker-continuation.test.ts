@@ -4,6 +4,7 @@
 // lived only in a stopped worker's memory is handed back by the page that picked it.
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { QUEUE_HEARTBEAT_MS } from '../config/upload-queue.ts';
 import type { QueueWorkerMessage } from './queue-client.ts';
 import { buildJob } from './job-factory.ts';
 import { openSessionDb } from '../lib/session-db.ts';
@@ -80,7 +81,9 @@ describe('a page beside the worker', () => {
 
   beforeEach(async () => {
     vi.resetModules();
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    vi.useFakeTimers({
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+    });
     toWorker.mockReset();
     container = workerContainer();
     vi.stubGlobal('navigator', { serviceWorker: container, onLine: true });
@@ -122,6 +125,20 @@ describe('a page beside the worker', () => {
     fromWorker({ type: 'UPLOAD_QUEUE_CONTINUE', at: Date.now() - 1 });
     await vi.advanceTimersByTimeAsync(10_000);
     expect(toWorker.mock.calls.filter(([m]) => m.type === 'UPLOAD_QUEUE_WAKE')).toHaveLength(1);
+  });
+
+  it('wakes the worker every heartbeat while an upload is runnable, and not once none is', async () => {
+    // A runner stopped mid-step (a reload, a worker the browser ended) leaves its job 'active'
+    // with nobody driving it: the next beat gets it going again, with no page event needed.
+    const store = await openJobStore();
+    const stranded = uploadJob('job-3', { phase: 'transferring', hold: 'active' });
+    await store.add(stranded, { jobId: stranded.id, peopleImages: [] });
+    await vi.advanceTimersByTimeAsync(QUEUE_HEARTBEAT_MS);
+    await vi.waitFor(() => expect(toWorker).toHaveBeenCalledWith({ type: 'UPLOAD_QUEUE_WAKE' }));
+    await store.update('job-3', (job) => ({ ...job, hold: 'failed' }));
+    toWorker.mockClear();
+    await vi.advanceTimersByTimeAsync(3 * QUEUE_HEARTBEAT_MS);
+    expect(toWorker).not.toHaveBeenCalled();
   });
 
   it('gives a job its file back when the worker lost it, and the job goes on', async () => {

@@ -1,5 +1,5 @@
 // Journeys of issue 3: the upload dialog end to end, and a video chosen once is uploaded exactly
-// once whatever happens meanwhile: a reload, a lost connection, server errors. The browser talks
+// once whatever happens meanwhile: a lost connection, server errors (reloads: upload-reload.spec.ts). The browser talks
 // to the server through a proxy (support/fault-proxy.ts) that slows part uploads down, so there
 // is time to interrupt a transfer, and injects the faults. The large video is a generated clip
 // padded with a trailing `free` box to 72 MiB: above the queue's 64 MiB single-form threshold,
@@ -17,6 +17,14 @@ import { startApp, type E2eApp } from './support/app.ts';
 import { startFaultProxy, type FaultProxy, type FaultRule } from './support/fault-proxy.ts';
 import { journey } from './support/journey.ts';
 import { logIn, messages, waitForPath } from './support/ui.ts';
+import {
+  expectExactlyOneVideo as expectOne,
+  isCreate,
+  isPartPut,
+  rowsNaming,
+  waitForPart,
+  waitForState,
+} from './support/upload-journeys.ts';
 import { paddedVideo, uploadThroughDialog as dialogUpload } from './support/upload-dialog.ts';
 
 const MIB = 1024 * 1024;
@@ -72,11 +80,6 @@ const viaProxy = (): E2eApp => ({
   },
 });
 
-const isPartPut = (r: { method: string; path: string }): boolean =>
-  r.method === 'PUT' && r.path.startsWith('/api/uploads/parts/');
-const isCreate = (r: { method: string; path: string }): boolean =>
-  r.method === 'POST' && r.path === '/api/videos';
-
 /** Part uploads take at least this long, so a transfer of 5 parts lasts a few seconds. */
 const slowParts =
   (ms: number, extra?: FaultRule): FaultRule =>
@@ -102,31 +105,8 @@ function uploadThroughDialog(
   });
 }
 
-/** Waits until the upload row says "part k of n" with k >= index (parts land a few at once). */
-async function waitForPart(page: Page, filename: string, index: number): Promise<void> {
-  await page.waitForFunction(
-    ({ name, least }) =>
-      [...document.querySelectorAll('[data-upload-state="transferring"]')].some(
-        (row) =>
-          row.textContent?.includes(name) &&
-          Number(/part (\d+) of/.exec(row.textContent)?.[1]) >= least,
-      ),
-    { name: filename, least: index },
-  );
-}
-
-const LIST_LABEL = messages('en')['videos.listLabel']!;
-
-/** The list's rows (queued uploads and the server's videos) that name the file. */
-function rowsNaming(page: Page, filename: string): Promise<number> {
-  return page.evaluate(
-    ({ name, label }) =>
-      [...document.querySelectorAll(`[data-upload-job], ul[aria-label="${label}"] > li`)].filter(
-        (row) => row.textContent?.includes(name),
-      ).length,
-    { name: filename, label: LIST_LABEL },
-  );
-}
+const expectExactlyOneVideo = (page: Page, filename: string, bytes: number): Promise<void> =>
+  expectOne(app, page, filename, bytes);
 
 /**
  * Mid-transfer, the server already lists the video (as uploading): a fresh list that holds it
@@ -150,69 +130,6 @@ async function expectOneRowWhileUploading(page: Page, filename: string): Promise
   assert.equal(state, 'transferring', 'still transferring while the rows were counted');
 }
 
-async function waitForState(page: Page, filename: string, states: string[]): Promise<string> {
-  const handle = await page.waitForFunction(
-    ({ name, wanted }) => {
-      const rows = [...document.querySelectorAll('[data-upload-state]')].filter((row) =>
-        row.textContent?.includes(name),
-      );
-      if (rows.length === 0) return wanted.includes('gone') ? 'gone' : false;
-      const state = rows[0]!.getAttribute('data-upload-state') ?? '';
-      return wanted.includes(state) ? state : false;
-    },
-    { name: filename, wanted: states },
-    { timeout: 30_000 },
-  );
-  return (await handle.jsonValue()) as string;
-}
-
-/**
- * The queued row is gone, the server has the video exactly once with all its bytes and the
- * status call made, and the list shows as many rows as the server has videos.
- */
-async function expectExactlyOneVideo(page: Page, filename: string, bytes: number): Promise<void> {
-  // First the server side: the queue's last step reached the server. (Waiting only for the queue
-  // rows to go could pass before the row of a just-queued upload is first shown.)
-  for (const until = Date.now() + 60_000; Date.now() < until;) {
-    const videos = await app.running.ctx.db.query<{ status: string }>(
-      'SELECT status FROM videos WHERE filename = $1',
-      [filename],
-    );
-    if (videos.some((v) => v.status !== 'uploading')) break;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  } // (on time-out the assertions below say what is wrong)
-  await page
-    .waitForFunction(() => !document.querySelector('[data-upload-job]'), undefined, {
-      timeout: 60_000,
-    })
-    .catch(async (error: unknown) => {
-      const rows = await page
-        .locator('[data-upload-job]')
-        .evaluateAll((els) =>
-          els.map((el) => `${el.getAttribute('data-upload-state')}: ${el.textContent}`),
-        );
-      throw new Error(`${String(error)}\n    still queued: ${rows.join(' | ')}`);
-    });
-  const rows = await app.running.ctx.db.query<{ status: string; source_key: string }>(
-    'SELECT status, source_key FROM videos WHERE filename = $1',
-    [filename],
-  );
-  assert.equal(rows.length, 1, `videos named ${filename}`);
-  assert.notEqual(rows[0]!.status, 'uploading', 'the status call was made');
-  const stored = await app.running.ctx.storage.stat(rows[0]!.source_key);
-  assert.equal(stored?.size, bytes, 'the whole file is stored');
-  const [{ count }] = (await app.running.ctx.db.query<{ count: number }>(
-    'SELECT count(*)::int AS count FROM videos',
-  )) as [{ count: number }];
-  await page.waitForFunction(
-    ({ label, expected }) =>
-      document.querySelectorAll(`ul[aria-label="${label}"] > li`).length === expected,
-    { label: LIST_LABEL, expected: count },
-    { timeout: 15_000 },
-  );
-  assert.equal(await rowsNaming(page, filename), 1, `rows for ${filename} once it is up`);
-}
-
 journey(
   'the upload dialog queues a video and the list shows it once it is up',
   viaProxy,
@@ -232,45 +149,6 @@ journey(
       ['Aiko'],
     );
   },
-);
-
-journey(
-  'a reload in the middle of the transfer: the upload completes once',
-  viaProxy,
-  async (page) => {
-    proxy.setRule(slowParts(1500));
-    await signIn(page);
-    const video = copyAs(largeVideo, 'reload-test.mp4');
-    const start = proxy.seen.length;
-    await uploadThroughDialog(page, video);
-    await waitForPart(page, 'reload-test.mp4', 2);
-    await page.reload();
-    await page.locator('[data-upload-job]').first().waitFor();
-    // Without persistent storage the browser keeps no copy of the file: the queue asks for it.
-    // (A row still 'transferring' proves nothing yet: the runner may not have looked for it.)
-    const state = await waitForState(page, 'reload-test.mp4', [
-      'needs-file',
-      'completing',
-      'status-sent',
-      'gone',
-    ]);
-    if (state === 'needs-file') {
-      // The chooser behind "Choose the file again" (hidden inputs have no accessible name).
-      const row = page.locator('[data-upload-state="needs-file"]', { hasText: 'reload-test.mp4' });
-      await row.getByRole('button', { name: 'Choose the file again', exact: true }).waitFor();
-      await row.locator('input[type=file]').setInputFiles(video);
-    }
-    await expectExactlyOneVideo(page, 'reload-test.mp4', fs.statSync(video).size);
-    const requests = proxy.seen.slice(start);
-    assert.equal(requests.filter(isCreate).length, 1, 'one create call');
-    // An interruption re-sends at most the parts that were in flight.
-    const parts = requests.filter(isPartPut).length;
-    assert.ok(
-      parts >= PART_COUNT && parts <= PART_COUNT + PARTS_IN_FLIGHT,
-      `${parts} part uploads`,
-    );
-  },
-  { timeoutMs: 150_000 },
 );
 
 journey(

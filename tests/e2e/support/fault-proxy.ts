@@ -10,6 +10,8 @@ export interface SeenRequest {
   path: string;
   /** The body's declared size (Content-Length), when the client sent one. */
   bytes?: number;
+  /** When it reached the proxy (epoch ms). */
+  at: number;
 }
 
 /** An answer the proxy gives in the server's place. */
@@ -80,7 +82,11 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
 
   const server = http.createServer((req, res) => {
     const length = Number(req.headers['content-length']);
-    const request: SeenRequest = { method: req.method ?? 'GET', path: req.url ?? '/' };
+    const request: SeenRequest = {
+      method: req.method ?? 'GET',
+      path: req.url ?? '/',
+      at: Date.now(),
+    };
     if (Number.isFinite(length) && req.headers['content-length'] !== undefined)
       request.bytes = length;
     seen.push(request);
