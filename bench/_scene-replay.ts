@@ -15,6 +15,7 @@ import {
   COUNT_BYTES,
   STATS_HEIGHT,
   STATS_WIDTH,
+  type VideoFormat,
 } from '../server/src/media/args.ts';
 import { runProcess } from '../server/src/media/run.ts';
 import { SceneDetector as Current } from '../server/src/media/scene-detector.ts';
@@ -32,7 +33,12 @@ const SceneDetector: typeof Current = process.env.BENCH_DETECTOR
   : Current;
 
 /** The analysis pass's samples of a video (cached by file and settings). */
-export async function samplesOf(ffmpeg: string, file: string, frameRate: number): Promise<Buffer> {
+export async function samplesOf(
+  ffmpeg: string,
+  file: string,
+  frameRate: number,
+  format: VideoFormat = 'mov',
+): Promise<Buffer> {
   const key = crypto
     .createHash('sha256')
     .update(`${file}/${fs.statSync(file).size}/${frameRate}`)
@@ -52,7 +58,7 @@ export async function samplesOf(ffmpeg: string, file: string, frameRate: number)
           gridFps: 1,
           frameMaxWidth: 64,
           framePattern: path.join(work, 'f-%06d.jpg'),
-          format: 'mov',
+          format,
           referenceOnly,
           countFile,
         }),
@@ -88,7 +94,7 @@ export function detectSamples(raw: Buffer, minSceneMs = 1000): { found: number[]
 }
 
 /** The per-sample change and brightness around ms (what the detector saw). */
-function around(d: Current, ms: number): string {
+export function around(d: Current, ms: number): string {
   const c = Math.round((ms * STATS_FPS) / 1000);
   const rows: string[] = [];
   for (let i = Math.max(1, c - 8); i <= Math.min(d.visual.count - 1, c + 8); i++) {
