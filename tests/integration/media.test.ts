@@ -105,7 +105,7 @@ describe('argument builders', () => {
     const args = analysisPassArgs('in.mp4', o);
     const graph = args[args.indexOf('-filter_complex') + 1]!;
     expect(graph).toContain('fps=10,scale=64:36');
-    expect(graph).toContain("scale='min(640,iw)':-2");
+    expect(graph).toContain('min(640,iw*sar)');
     expect(graph).not.toContain('scdet');
     expect(args).toContain('pipe:1');
     expect(args).toContain('/t/n.raw');

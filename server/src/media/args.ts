@@ -146,9 +146,26 @@ export interface AnalysisPassOptions {
 export const COUNT_BYTES = 4;
 
 /**
+ * The count's 2x2 grey corner, taken as any picture comes: a 2-pixel crop of a picture whose
+ * colour is stored at a quarter of its width (DV NTSC's 4:1:1) has no colour column left and
+ * fails the filter graph, so a 16x16 corner (every chroma layout fits it) is made grey first.
+ */
+const COUNT_CROP = "crop='min(iw,16)':'min(ih,16)':0:0,format=gray,crop=2:2:0:0";
+
+/**
+ * Scales to square pixels at most `maxWidth` wide (never up): a picture stored with non-square
+ * pixels (DV, anamorphic PAL, HDV's 1440x1080) is shown at its display shape, as players show it.
+ * The expressions are evaluated again when the stream changes size or shape midway.
+ */
+function squarePixels(maxWidth: number): string {
+  const width = `min(${maxWidth},iw*sar)`;
+  return `scale=w='trunc(${width}/2)*2':h='trunc(${width}*ih/(iw*sar)/2)*2',setsar=1`;
+}
+
+/**
  * One decode of the video feeding two outputs: tiny RGB frames on stdout for measurement and
  * candidate frame images on disk. Timestamps start at zero, so sample k is at k / fps seconds.
- * A third output counts the decoded pictures (a 2x2 crop: no scaling).
+ * A third output counts the decoded pictures (a 2x2 corner: no scaling).
  *
  * With referenceOnly, the decoder skips the pictures no other picture refers to: in H.264 and
  * HEVC with B-frames about half of them (the bench's 720p video: 1,904 of 3,600 decoded, at 58 %
@@ -160,8 +177,8 @@ export function analysisPassArgs(input: string, o: AnalysisPassOptions): string[
   const graph =
     `[0:v:0]setpts=PTS-STARTPTS,split=3[m][g][c];` +
     `[m]fps=${o.statsFps},scale=${STATS_WIDTH}:${STATS_HEIGHT}:flags=area,format=rgb24[stats];` +
-    `[g]fps=${o.gridFps},scale='min(${o.frameMaxWidth},iw)':-2,format=yuvj420p[frames];` +
-    `[c]crop=2:2:0:0,format=gray[count]`;
+    `[g]fps=${o.gridFps},${squarePixels(o.frameMaxWidth)},format=yuvj420p[frames];` +
+    `[c]${COUNT_CROP}[count]`;
   return [
     ...QUIET,
     // One decoding thread: ffmpeg's frame threads cost about 15 % more CPU for the same
@@ -173,6 +190,11 @@ export function analysisPassArgs(input: string, o: AnalysisPassOptions): string[
     '-vsync',
     'passthrough',
     ...(o.referenceOnly ? ['-skip_frame', 'noref'] : []),
+    // A stream that changes size midway (a phone switching resolution, joined recordings) keeps
+    // its filter graph: rebuilt, the graph's setpts would take the change as the new start and
+    // send times backwards. The scale filters take each picture's size as it comes.
+    '-reinit_filter',
+    '0',
     ...videoInputArgs(input, o.format),
     '-filter_complex',
     graph,

@@ -1,0 +1,78 @@
+// Issue 43: every decodable video analyses, whatever camera, phone, editor or tape made it. Each
+// kind of tests/support/camera-formats.ts is probed and cut by the real analysis pass (ffmpeg,
+// the scene detector): its duration, both cuts, and candidate frames at the shape a player shows
+// (non-square pixels and rotation applied). A digitised NTSC tape (DV, 4:1:1) used to fail the
+// pass's filter graph outright.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAnalysisPass } from '../../server/src/media/analysis-pass.ts';
+import { probeFile } from '../../server/src/media/operations.ts';
+import { resolveMediaTools } from '../../server/src/media/tools.ts';
+import { FRAME_MAX_WIDTH, MIN_SCENE_MS } from '../../server/src/pipeline/scenes-step.ts';
+import {
+  CAMERA_FORMATS,
+  CUTS_MS,
+  SCENE_SECONDS,
+  SCENES,
+  writeCameraFormat,
+} from '../support/camera-formats.ts';
+
+const tools = resolveMediaTools({
+  ffmpegPath: process.env.FFMPEG_PATH,
+  ffprobePath: process.env.FFPROBE_PATH,
+});
+
+let dir: string;
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'va-formats-'));
+});
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+/** Width and height of a JPEG the pass wrote. */
+function imageSize(file: string): { width: number; height: number } {
+  const out = execFileSync(tools.ffprobe, [
+    ...['-v', 'error', '-show_entries', 'stream=width,height', '-of', 'csv=p=0', file],
+  ]).toString();
+  const [width, height] = out.trim().split(',').map(Number);
+  return { width: width!, height: height! };
+}
+
+describe('every kind of camera file', () => {
+  it.each(CAMERA_FORMATS.map((kind, i) => [kind.name, i] as const))(
+    '%s: duration, both cuts and frames at the shape a player shows',
+    async (_name, i) => {
+      const kind = CAMERA_FORMATS[i]!;
+      const file = await writeCameraFormat(tools.ffmpeg, kind, dir, i);
+      const probe = await probeFile(tools, file);
+      expect(probe.durationMs).toBeGreaterThan(SCENES * SCENE_SECONDS * 1000 - 250);
+      expect(probe.durationMs).toBeLessThan(SCENES * SCENE_SECONDS * 1000 + 250);
+      const workDir = path.join(dir, `pass-${i}`);
+      fs.mkdirSync(workDir);
+      const pass = await runAnalysisPass({
+        ffmpeg: tools.ffmpeg,
+        input: file,
+        workDir,
+        durationMs: probe.durationMs,
+        format: probe.format,
+        minSceneMs: MIN_SCENE_MS,
+        frameMaxWidth: FRAME_MAX_WIDTH,
+        frameRate: probe.frameRate,
+      });
+      expect(pass.boundariesMs).toHaveLength(CUTS_MS.length);
+      pass.boundariesMs.forEach((b, n) => expect(Math.abs(b - CUTS_MS[n]!)).toBeLessThan(500));
+      expect(pass.decodedMs).toBeGreaterThan(probe.durationMs - 500);
+      // The first and last candidates (a stream may change size midway).
+      for (const frame of [pass.gridFrames[0]!, pass.gridFrames.at(-1)!]) {
+        const { width, height } = imageSize(frame);
+        expect(width).toBeLessThanOrEqual(FRAME_MAX_WIDTH);
+        expect(Math.abs(width / height - kind.displayAspect)).toBeLessThan(
+          0.03 * kind.displayAspect,
+        );
+      }
+    },
+    60_000,
+  );
+});
