@@ -5,6 +5,12 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it, vi } from 'vitest';
+import {
+  CAMERA_FORMATS,
+  SCENE_SECONDS,
+  SCENES,
+  cameraFormatFile,
+} from '../../tests/support/camera-formats.ts';
 import { makeClip, type ClipSpec } from '../../tests/support/container-clips.ts';
 import { probeFile } from './probe-file.ts';
 
@@ -48,4 +54,13 @@ describe('probeFile', { timeout: 60_000 }, () => {
     const blob = new Blob([new Uint8Array(64 * 1024).fill(7)]);
     await expect(probeFile(blob)).rejects.toThrow('The video duration could not be read.');
   });
+
+  it('answers the duration of every kind of camera file (DV, ProRes, HEVC, MPEG-2 ...)', async () => {
+    // The upload dialog shows it before anything is sent (issue 43).
+    for (const kind of CAMERA_FORMATS) {
+      const file = await cameraFormatFile(process.env.FFMPEG_PATH ?? 'ffmpeg', kind);
+      const result = await probeFile((await fs.openAsBlob(file)) as unknown as Blob);
+      expect(result.durationSeconds, kind.name).toBeCloseTo(SCENES * SCENE_SECONDS, 0);
+    }
+  }, 180_000);
 });

@@ -1,7 +1,8 @@
 // Issue 43: every decodable video analyses, whatever camera, phone, editor or tape made it. Each
-// kind of tests/support/camera-formats.ts is probed and cut by the real analysis pass (ffmpeg,
-// the scene detector): its duration, both cuts, and candidate frames at the shape a player shows
-// (non-square pixels and rotation applied). A digitised NTSC tape (DV, 4:1:1) used to fail the
+// kind of tests/support/camera-formats.ts is probed and cut by the real analysis pass (ffmpeg, the scene detector): its duration, both cuts,
+// and candidate frames at the shape a player shows
+// (non-square pixels and rotation applied). The upload dialog's duration of the same kinds:
+// src/workers/probe-file.node.test.ts. A digitised NTSC tape (DV, 4:1:1) used to fail the
 // pass's filter graph outright.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -17,7 +18,7 @@ import {
   CUTS_MS,
   SCENE_SECONDS,
   SCENES,
-  writeCameraFormat,
+  cameraFormatFile,
 } from '../support/camera-formats.ts';
 
 const tools = resolveMediaTools({
@@ -45,7 +46,7 @@ describe('every kind of camera file', () => {
     '%s: duration, both cuts and frames at the shape a player shows',
     async (_name, i) => {
       const kind = CAMERA_FORMATS[i]!;
-      const file = await writeCameraFormat(tools.ffmpeg, kind, dir, i);
+      const file = await cameraFormatFile(tools.ffmpeg, kind);
       const probe = await probeFile(tools, file);
       expect(probe.durationMs).toBeGreaterThan(SCENES * SCENE_SECONDS * 1000 - 250);
       expect(probe.durationMs).toBeLessThan(SCENES * SCENE_SECONDS * 1000 + 250);

@@ -5,6 +5,7 @@
 // frame rate, and a stream that changes size midway. Each shows three pictures of two seconds
 // (two hard cuts) and says the shape a player shows it at. Used by the format test
 // (tests/integration/camera-formats.test.ts) and the format bench (bench/formats.ts).
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { runProcess } from '../../server/src/media/run.ts';
@@ -261,17 +262,31 @@ async function encode(
   ]);
 }
 
+/** Made files are kept here by their kind's recipe: the test, the probe test and the bench share them. */
+const CACHE_DIR = path.join(import.meta.dirname, '..', '..', '.tmp', 'camera-formats');
+
+/** The file of one kind (made once, kept in .tmp/camera-formats/); answers its path. */
+export async function cameraFormatFile(ffmpeg: string, kind: CameraFormat): Promise<string> {
+  const recipe = crypto.createHash('sha256').update(JSON.stringify(kind)).digest('hex');
+  const file = path.join(CACHE_DIR, `${recipe.slice(0, 16)}.${kind.ext}`);
+  if (fs.existsSync(file)) return file;
+  fs.mkdirSync(CACHE_DIR, { recursive: true });
+  const dir = fs.mkdtempSync(path.join(CACHE_DIR, 'making-'));
+  try {
+    // Made aside and renamed into place, so a test beside this one never reads half a file.
+    fs.renameSync(await writeCameraFormat(ffmpeg, kind, dir), file);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  return file;
+}
+
 /** Writes the file of one kind into `dir`; answers its path. */
-export async function writeCameraFormat(
-  ffmpeg: string,
-  kind: CameraFormat,
-  dir: string,
-  index: number,
-): Promise<string> {
-  const file = path.join(dir, `kind-${index}.${kind.ext}`);
+async function writeCameraFormat(ffmpeg: string, kind: CameraFormat, dir: string): Promise<string> {
+  const file = path.join(dir, `kind.${kind.ext}`);
   const seconds = SCENE_SECONDS * SCENES;
   if (kind.remux) {
-    const encoded = path.join(dir, `kind-${index}-encoded.${kind.ext}`);
+    const encoded = path.join(dir, `encoded.${kind.ext}`);
     await encode(ffmpeg, kind, encoded, pictures(kind.width, kind.height, kind.rate), seconds);
     await runProcess(ffmpeg, [
       ...['-hide_banner', '-loglevel', 'error', '-y', '-i', encoded, '-c', 'copy'],
@@ -292,8 +307,8 @@ export async function writeCameraFormat(
   }
   // Two H.264 streams of different sizes joined as one (Annex B), then put in MP4 as they are:
   // the decoder meets the second size's parameter sets in the middle of the stream.
-  const first = path.join(dir, `kind-${index}-a.h264`);
-  const second = path.join(dir, `kind-${index}-b.h264`);
+  const first = path.join(dir, 'first.h264');
+  const second = path.join(dir, 'second.h264');
   const { width, height } = kind.changesSize;
   const head = {
     ...kind,
@@ -308,7 +323,7 @@ export async function writeCameraFormat(
     4,
   );
   await encode(ffmpeg, head, second, pictures(width, height, kind.rate, undefined, 2, 3), 2);
-  const joined = path.join(dir, `kind-${index}.h264`);
+  const joined = path.join(dir, 'joined.h264');
   fs.writeFileSync(joined, Buffer.concat([fs.readFileSync(first), fs.readFileSync(second)]));
   await runProcess(ffmpeg, [
     ...['-hide_banner', '-loglevel', 'error', '-y', '-r', kind.rate, '-f', 'h264', '-i', joined],
