@@ -211,6 +211,9 @@ describe('analysis pipeline', { timeout: 300_000 }, () => {
       [id],
     );
     expect(row!.failure_reason).toBe('not a video file');
+    // The app is told why as a code it words in the user's language (issue 43).
+    const failed = await server.call('GET', `/api/videos/${id}`, { token });
+    expect(failed.body).toMatchObject({ status: 'failed', failure_code: 'not-a-video' });
     // Permanent: one attempt, no retries.
     expect((await jobsOfVideo(ctx.db, id)).map((j) => [j.state, j.attempts])).toEqual([
       ['failed', 1],
@@ -221,5 +224,7 @@ describe('analysis pipeline', { timeout: 300_000 }, () => {
     await waitForStatus(id, 'completed');
     const scenes = await ctx.db.query('SELECT idx FROM scenes WHERE video_id = $1', [id]);
     expect(scenes.length).toBe(4);
+    const done = await server.call('GET', `/api/videos/${id}`, { token });
+    expect(done.body).toMatchObject({ status: 'completed', failure_code: null });
   });
 });

@@ -106,6 +106,7 @@ describe('GET /api/videos', () => {
         'report_path',
         'is_trailer_creating',
         'is_report_creating',
+        'failure_code',
       ].sort(),
     );
     expect(item).toMatchObject({

@@ -6,6 +6,7 @@ import type { JobRow } from '../jobs/job-store.ts';
 import { JobName } from '../jobs/names.ts';
 import type { JobHandler } from '../jobs/registry.ts';
 import { resolveMediaTools } from '../media/tools.ts';
+import { failureCodeOf } from './failure.ts';
 import { runSteps } from './run-steps.ts';
 import { openStepContext, type Step } from './step-context.ts';
 import { PIPELINE } from './steps.ts';
@@ -75,8 +76,9 @@ export const analyseVideoHandler: JobHandler = {
   name: JobName.AnalyseVideo,
   run: (ctx, job, signal) => analyseVideo(ctx, videoIdOf(job), signal),
   async onFailed(_ctx, job, err, q) {
+    // The reason is the operator's detail; the code is what the app tells the user, in words.
     const reason = err instanceof PermanentJobError ? err.reason : errorText(err).slice(0, 500);
-    await setStatus(q, videoIdOf(job), 'failed', reason);
+    await setStatus(q, videoIdOf(job), 'failed', { reason, code: failureCodeOf(err) });
   },
   async onCancelled(ctx, job) {
     // The video was deleted while we worked: remove what we wrote after its files were removed.

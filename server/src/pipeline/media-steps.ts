@@ -1,7 +1,7 @@
 // Steps that only need ffmpeg: probe, the browser-playable file, scene clips and captions.
 import fs from 'node:fs';
 import path from 'node:path';
-import { PermanentJobError } from '../jobs/errors.ts';
+import { VideoFailure } from './failure.ts';
 import { captionsBetween, toWebVtt } from '../media/captions.ts';
 import {
   cutClips,
@@ -39,7 +39,7 @@ export function probeOf(s: StepContext): ProbeResult {
   // A record from before the whitelist has no format: the type says what it may hold.
   const probe = resultOf(s, probeStep) as Omit<ProbeResult, 'format'> & { format?: VideoFormat };
   const format = probe.format ?? videoFormat(probe.formatName);
-  if (!format) throw new PermanentJobError(NOT_A_VIDEO);
+  if (!format) throw new VideoFailure('not-a-video', NOT_A_VIDEO);
   return { ...probe, format };
 }
 
@@ -47,20 +47,21 @@ export const probeStep: Step<ProbeResult> = {
   name: 'probe',
   async run(s) {
     if (!s.video.source_key || !(await s.ctx.storage.stat(s.video.source_key))) {
-      throw new PermanentJobError('the uploaded file is missing');
+      throw new VideoFailure('file-missing', 'the uploaded file is missing');
     }
     let probe: ProbeResult;
     try {
       probe = await probeFile(s.tools, await s.localFile(s.video.source_key), s.signal);
     } catch (err) {
       if (err instanceof VideoOverLimitError) {
-        throw new PermanentJobError(`${NOT_A_VIDEO}: ${err.message}`, { cause: err });
+        throw new VideoFailure('not-a-video', `${NOT_A_VIDEO}: ${err.message}`, { cause: err });
       }
-      if (err instanceof NotAVideoError) throw new PermanentJobError(NOT_A_VIDEO, { cause: err });
+      if (err instanceof NotAVideoError)
+        throw new VideoFailure('not-a-video', NOT_A_VIDEO, { cause: err });
       throw err;
     }
     // Work and time budgets scale with the length, so a forged duration must not buy days.
-    if (probe.durationMs > VIDEO_LENGTH_MAX_S * 1000) throw new PermanentJobError(TOO_LONG);
+    if (probe.durationMs > VIDEO_LENGTH_MAX_S * 1000) throw new VideoFailure('too-long', TOO_LONG);
     await updateVideo(
       s.ctx.db,
       s.video.id,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { VIDEO_SCENES_MAX } from '../limits.ts';
 import { endsEarly, runAnalysisPass, type SettledCut } from '../media/analysis-pass.ts';
 import type { PerceiveAhead } from '../perception/perceive-ahead.ts';
-import { PermanentJobError } from '../jobs/errors.ts';
+import { VideoFailure } from './failure.ts';
 import { mapLimit } from '../lib/map-limit.ts';
 import { removeTree } from '../media/media-thread.ts';
 import type { SceneVisual } from '../media/visual.ts';
@@ -97,7 +97,8 @@ export const scenesStep: Step<ScenesResult> = {
     ahead?.stopOffers();
     if (endsEarly(probe.durationMs, pass.decodedMs)) {
       const shown = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
-      throw new PermanentJobError(
+      throw new VideoFailure(
+        'incomplete',
         `the video file is incomplete or damaged: it plays ${shown(pass.decodedMs)} ` +
           `of the ${shown(probe.durationMs)} it claims`,
       );
@@ -105,7 +106,8 @@ export const scenesStep: Step<ScenesResult> = {
     const grid = pass.gridFrames;
     // A re-run (retry, recovered crash) must not leave the images of an earlier cut behind.
     await s.ctx.storage.deletePrefix(outputKey(s.video.id, 'scenes'));
-    if (grid.length === 0) throw new Error('the video has no decodable frames');
+    if (grid.length === 0)
+      throw new VideoFailure('undecodable', 'the video has no decodable frames');
     const starts = [0, ...pass.boundariesMs];
     const rows: SceneInsert[] = [];
     const result: ScenesResult = { scenes: [] };

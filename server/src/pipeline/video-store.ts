@@ -1,6 +1,7 @@
 // The pipeline's SQL on videos, scenes and pipeline_steps (the pipeline's repository).
 import type { Queryable } from '../db/db.ts';
 import { one } from '../db/db.ts';
+import type { FailureCode } from './failure.ts';
 
 export type VideoToAnalyse = {
   id: string;
@@ -50,11 +51,12 @@ export async function setStatus(
   q: Queryable,
   videoId: string,
   status: 'in_progress' | 'completed' | 'failed',
-  failureReason: string | null = null,
+  failure?: { reason: string; code: FailureCode },
 ): Promise<void> {
   await q.query(
-    'UPDATE videos SET status = $2, failure_reason = $3, updated_at = now() WHERE id = $1',
-    [videoId, status, failureReason],
+    `UPDATE videos SET status = $2, failure_reason = $3, failure_code = $4, updated_at = now()
+      WHERE id = $1`,
+    [videoId, status, failure?.reason ?? null, failure?.code ?? null],
   );
 }
 

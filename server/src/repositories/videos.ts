@@ -2,6 +2,7 @@
 // caller can never reach another team's rows by id.
 import type { Queryable } from '../db/db.ts';
 import { one } from '../db/db.ts';
+import type { FailureCode } from '../pipeline/failure.ts';
 import type { PersonImage } from './faces.ts';
 
 export type VideoStatus = 'uploading' | 'in_progress' | 'completed' | 'failed';
@@ -26,6 +27,8 @@ export interface VideoRow {
   report_key: string | null;
   is_trailer_creating: boolean;
   is_report_creating: boolean;
+  /** Why it failed, for the app to word (null unless failed). */
+  failure_code: FailureCode | null;
 }
 
 export interface VideoDetailRow extends VideoRow {
@@ -51,7 +54,7 @@ export const VIDEO_DATE_COLUMN = `to_char(v.video_date, 'YYYY-MM-DD"T"HH24:MI:SS
 const VIDEO_COLUMNS = `v.id, v.team_id, v.owner_id, v.filename, v.title, v.summary, v.tags, v.status,
   v.created_at, ${VIDEO_DATE_COLUMN}, v.video_length,
   v.thumbnail_key, v.playable_key, v.source_key, v.trailer_key, v.report_key,
-  v.is_trailer_creating, v.is_report_creating`;
+  v.is_trailer_creating, v.is_report_creating, v.failure_code`;
 
 export type VideoSort = 'priority' | 'newest' | 'oldest';
 
@@ -277,7 +280,8 @@ export async function markRetrying(
 ): Promise<{ retried: boolean; status: string } | undefined> {
   const updated = await one<{ id: string }>(
     q,
-    `UPDATE videos SET status = 'in_progress', failure_reason = NULL, updated_at = now()
+    `UPDATE videos SET status = 'in_progress', failure_reason = NULL, failure_code = NULL,
+       updated_at = now()
      WHERE id = $1 AND team_id = $2 AND status = 'failed' RETURNING id`,
     [id, teamId],
   );
@@ -291,9 +295,15 @@ export async function markRetrying(
 }
 
 /** Puts a video back to failed when a retry could not be queued. */
-export async function markFailed(q: Queryable, id: string, reason: string): Promise<void> {
+export async function markFailed(
+  q: Queryable,
+  id: string,
+  reason: string,
+  code: FailureCode,
+): Promise<void> {
   await q.query(
-    `UPDATE videos SET status = 'failed', failure_reason = $2, updated_at = now() WHERE id = $1`,
-    [id, reason],
+    `UPDATE videos SET status = 'failed', failure_reason = $2, failure_code = $3, updated_at = now()
+      WHERE id = $1`,
+    [id, reason, code],
   );
 }

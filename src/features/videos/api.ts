@@ -21,6 +21,8 @@ export interface Video {
   reportPath?: string | null;
   isTrailerCreating?: boolean;
   isReportCreating?: boolean;
+  /** Why a failed video failed, as a code (failure-messages.ts words it); absent from older answers. */
+  failureCode?: string | null;
 }
 
 export interface Scene {

@@ -13,7 +13,7 @@ const FIRST = { timeout: 15_000 };
 
 const ROWS = [
   video({ id: 'a', filename: 'queued.mp4', status: 'uploading' }),
-  video({ id: 'b', filename: 'broken.mp4', status: 'failed' }),
+  video({ id: 'b', filename: 'broken.mp4', status: 'failed', failure_code: 'undecodable' }),
   video({
     id: 'c',
     filename: 'harbour.mp4',
@@ -45,6 +45,10 @@ describe('Video list', { timeout: 30_000 }, () => {
     expect(within(failed!).getByText('Failed')).toBeTruthy();
     expect(within(failed!).getByText('broken.mp4')).toBeTruthy();
     expect(within(failed!).getByRole('button', { name: 'Retry' })).toBeTruthy();
+    // Why, in words: never a tool's message (issue 43).
+    expect(within(failed!).getByTestId('failure-reason').textContent).toBe(
+      englishMessages['videos.failure.undecodable'],
+    );
 
     const img = within(done!).getByRole<HTMLImageElement>('img', {
       name: 'Thumbnail of Harbour at dawn',

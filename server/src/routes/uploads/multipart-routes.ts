@@ -184,7 +184,7 @@ export function registerMultipartRoutes(app: FastifyInstance, ctx: AppContext): 
     // S3 does not limit the parts a presigned URL receives: the joined object is checked here.
     if (size > VIDEO_MAX_BYTES) {
       await ctx.storage.delete(upload.storage_key);
-      await markFailed(ctx.db, video.id, TOO_LARGE_REASON);
+      await markFailed(ctx.db, video.id, TOO_LARGE_REASON, 'too-large');
       throw new HttpError(413, TOO_LARGE_MESSAGE);
     }
     return { key: upload.storage_key, size };

@@ -35,7 +35,7 @@ export function registerUpdateStatus(app: FastifyInstance, ctx: AppContext): voi
       // A store that does not enforce the signed form's size range must not get further either.
       if (stat.size > VIDEO_MAX_BYTES) {
         await ctx.storage.delete(video.source_key!);
-        await markFailed(ctx.db, video.id, TOO_LARGE_REASON);
+        await markFailed(ctx.db, video.id, TOO_LARGE_REASON, 'too-large');
         throw new HttpError(413, TOO_LARGE_MESSAGE);
       }
       if (await markUploaded(ctx.db, video.id, stat.size)) {

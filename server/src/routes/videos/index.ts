@@ -127,7 +127,7 @@ export async function registerVideoRoutes(app: FastifyInstance, ctx: AppContext)
       try {
         await retryAnalysis(ctx, id);
       } catch (err) {
-        await markFailed(ctx.db, id, 'The retry could not be started');
+        await markFailed(ctx.db, id, 'The retry could not be started', 'not-finished');
         throw err;
       }
       const row = await findTeamVideo(ctx.db, user.team_id, id);

@@ -5,6 +5,7 @@ import { signAssetPath } from '../../assets/signing.ts';
 import { createProvider } from '../../analysis/create.ts';
 import type { AppContext } from '../../context.ts';
 import { downloadKey, type DownloadKind } from '../../downloads/files.ts';
+import type { FailureCode } from '../../pipeline/failure.ts';
 import type { SceneRow, VideoDetail, VideoRow } from '../../repositories/videos.ts';
 
 type SignCtx = Pick<AppContext, 'secrets' | 'now'>;
@@ -25,6 +26,8 @@ export interface ApiVideo {
   report_path: string | null;
   is_trailer_creating: boolean;
   is_report_creating: boolean;
+  /** Why a failed video failed, as a code the app words (null unless failed; issue 43). */
+  failure_code: FailureCode | null;
 }
 
 export interface ApiScene {
@@ -148,6 +151,7 @@ export function serializeVideo(ctx: SignCtx, row: VideoRow): ApiVideo {
     report_path: sign(row.report_key),
     is_trailer_creating: row.is_trailer_creating,
     is_report_creating: row.is_report_creating,
+    failure_code: row.status === 'failed' ? (row.failure_code ?? 'not-finished') : null,
   };
 }
 

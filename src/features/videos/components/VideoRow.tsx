@@ -10,6 +10,7 @@ import { assetUrl } from '../../../lib/asset-url';
 import { formatDateTime } from '../../../lib/dates';
 import { useT } from '../../../lib/locale-context';
 import type { Video } from '../api';
+import { failureMessageId } from '../failure-messages';
 import styles from './VideoRow.module.css';
 
 export const THUMB_WIDTH = 160;
@@ -66,6 +67,11 @@ export const VideoRow = memo(function VideoRow({
         <span className={styles.muted}>
           {t('videos.uploadedAt', { date: formatDateTime(video.createdAt) })}
         </span>
+        {failed ? (
+          <span className={styles.failure} data-testid="failure-reason">
+            {t(failureMessageId(video.failureCode))}
+          </span>
+        ) : null}
         {failed ? (
           <NeedsNetwork>
             <button type="button" className={styles.button} onClick={() => onRetry(video.id)}>
