@@ -5,7 +5,7 @@
 // changing so a sample before or after: a cut between a light and a dark title card changes in
 // one sample).
 import { movedDist } from './scene-camera-move.ts';
-import { affineResidual, dist, spread } from './scene-detect-signals.ts';
+import { affineResidual, dist, photometricResidual, spread } from './scene-detect-signals.ts';
 import { GRID_H, GRID_W, type RecentSamples } from './scene-samples.ts';
 import type { VisualSamples } from './visual.ts';
 
@@ -17,12 +17,22 @@ const CUT_RATIO = 3;
  */
 export const STILL_CUT_MIN = 0.025;
 const STILL_CUT_RATIO = 6;
+/**
+ * A jump this large that stands STILL_CUT_RATIO above the change on both sides is a cut
+ * (PySceneDetect's AdaptiveDetector floor, 15 of 255): a webcam's head movements jump 0.03 to
+ * 0.05 in a quiet shot, a cut between two framings of one room 0.07 and more.
+ */
+const ADAPTIVE_CUT_MIN = 0.06;
 /** Mean change per sample above which a shot counts as moving (a flash may end on a moved view). */
 const MOVING = 0.02;
 /** Samples a flash may last (0.3 s): the picture returns within them. */
 export const FLASH = 3;
 /** In moving pictures: a jump this far above the recent change is checked against camera moves. */
 const CUT_MOVING_RATIO = 1.4;
+/** A cut's change beyond exposure and white balance, at least this many times the usual change. */
+const CONTENT_RATIO = 3;
+/** A jump is photometric when a gain and offset a channel leave at most this share of it. */
+const PHOTOMETRIC_SHARE = 0.3;
 /** A neighbouring step of a fade changes the brightness by at least this share of the step. */
 const FADE_STEP = 0.1;
 /** Grey-level deviation of a fade's bottom at most (a 0.1 s sample can miss the black one). */
@@ -50,16 +60,28 @@ export class CutCheck {
       recent.length > 1 ? (recent.reduce((x, y) => x + y, 0) - largest) / (recent.length - 1) : 0;
     // Between still pictures, a small jump that stays still after is a cut (slides, title cards);
     // the steps of a fade, a dissolve or a wipe go on the next sample (or the one after, when the
-    // reference-only decode repeated a picture).
+    // reference-only decode repeated a picture). And a jump far above the change on both sides of
+    // it (the rolling baseline of AdaptiveDetector in PySceneDetect: five samples before, FLASH
+    // after, but the largest), from its content floor on: a cut into a view that moves a little.
+    const around = [...recent];
+    for (let j = i + 1; j <= i + FLASH && j < this.visual.count; j++) around.push(m(j));
+    const aroundLargest = Math.max(0, ...around);
+    const twoSided = (around.reduce((x, y) => x + y, 0) - aroundLargest) / (around.length - 1);
     const still =
-      d >= STILL_CUT_MIN &&
-      d >= STILL_CUT_RATIO * baseline &&
-      Math.max(m(i + 1), m(i + 2)) < d / STILL_CUT_RATIO;
+      (d >= STILL_CUT_MIN &&
+        d >= STILL_CUT_RATIO * baseline &&
+        Math.max(m(i + 1), m(i + 2)) < d / STILL_CUT_RATIO) ||
+      (d >= ADAPTIVE_CUT_MIN && d >= STILL_CUT_RATIO * twoSided);
     if (d < CUT_MIN && !still) return false;
     if (!still && d < CUT_MOVING_RATIO * Math.max(baseline, 0.01)) return false;
     const before = this.samples.grid(i - 1);
     const now = this.samples.grid(i);
     if (!before || !now) return false;
+    // A camera's exposure or white balance stepping in one sample changes each channel by a gain
+    // and an offset: when that explains the jump, what it leaves must stand far above the shot's
+    // usual change.
+    const content = photometricResidual(before, now);
+    if (content < PHOTOMETRIC_SHARE * d && content < CONTENT_RATIO * baseline) return false;
     if (this.isFlash(i, d, baseline)) return false;
     // A step of a fade only darkens or brightens the same picture (towards black or white), and
     // so does a cut between two title cards of one layout (light to dark): a fade keeps going the

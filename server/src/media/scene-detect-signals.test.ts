@@ -6,6 +6,7 @@ import {
   blockSteps,
   fadeBottom,
   frameStats,
+  photometricResidual,
   varianceDip,
   type FrameStats,
   type WindowSamples,
@@ -251,5 +252,21 @@ describe('affineResidual', () => {
         a.map((v) => 1 - v),
       ),
     ).toBe(Infinity);
+  });
+});
+
+describe('photometricResidual', () => {
+  // A grid of 8 blocks, each an RGB triple: a textured picture.
+  const picture = Float32Array.from({ length: 24 }, (_, i) => 0.2 + 0.6 * (((i * 7) % 11) / 10));
+
+  it('leaves nothing of an exposure and white-balance step (a gain and offset a channel)', () => {
+    const stepped = picture.map((v, i) => v * [1.05, 1.02, 0.97][i % 3]! + 0.02);
+    expect(photometricResidual(picture, stepped)).toBeLessThan(1e-6);
+  });
+
+  it('leaves much of another picture, and cannot explain a cut to a flat one', () => {
+    const other = picture.map((_, i) => 0.2 + 0.6 * (((i * 5) % 7) / 6));
+    expect(photometricResidual(picture, other)).toBeGreaterThan(0.1);
+    expect(photometricResidual(picture, new Float32Array(24).fill(0.3))).toBe(Infinity);
   });
 });

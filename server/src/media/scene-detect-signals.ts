@@ -47,6 +47,40 @@ export function affineResidual(a: Grid, b: Grid): number {
   return r / n;
 }
 
+/** Gains a camera's exposure and white balance change a channel by between two samples. */
+const CAMERA_GAIN = [2 / 3, 3 / 2] as const;
+
+/**
+ * What is left of b once each channel is fitted as gain·a + offset (least squares, one gain and
+ * offset a channel, the gain within CAMERA_GAIN): the change a camera's own exposure and white
+ * balance can make leaves almost nothing, another picture leaves much. Mean absolute residual,
+ * 0..1; Infinity when a gain is out of reach (a cut to a flat picture fits with a gain of 0).
+ */
+export function photometricResidual(a: Grid, b: Grid): number {
+  const n = a.length / 3;
+  let r = 0;
+  for (let k = 0; k < 3; k++) {
+    let sa = 0;
+    let sb = 0;
+    for (let i = k; i < a.length; i += 3) {
+      sa += a[i]!;
+      sb += b[i]!;
+    }
+    const ma = sa / n;
+    const mb = sb / n;
+    let cov = 0;
+    let va = 0;
+    for (let i = k; i < a.length; i += 3) {
+      cov += (a[i]! - ma) * (b[i]! - mb);
+      va += (a[i]! - ma) ** 2;
+    }
+    const gain = va > 1e-9 ? cov / va : 0;
+    if (gain < CAMERA_GAIN[0] || gain > CAMERA_GAIN[1]) return Infinity;
+    for (let i = k; i < a.length; i += 3) r += Math.abs(b[i]! - (mb + gain * (a[i]! - ma)));
+  }
+  return r / a.length;
+}
+
 /** Mean absolute deviation of a grid's values from their mean: its detail, 0..1. */
 export function spread(g: Grid): number {
   let sum = 0;

@@ -9,6 +9,7 @@ import { CrossingMoveCheck } from './scene-crossing-move.ts';
 import { dist } from './scene-detect-signals.ts';
 import { CutCheck, FLASH, STILL_CUT_MIN } from './scene-cut-check.ts';
 import { GradualEvidence, type Transition } from './scene-gradual.ts';
+import { Layouts } from './scene-layout.ts';
 import { MixtureEvidence } from './scene-mixture.ts';
 import { evidenceSpan, joinNear, placeBoundaries } from './scene-placement.ts';
 import { RecentSamples } from './scene-samples.ts';
@@ -32,6 +33,8 @@ const LOOKAHEAD = 2;
 export class SceneDetector {
   readonly visual: VisualSamples;
   private readonly samples: RecentSamples;
+  /** Each sample's coarse layout, for the drift beside a transition (scene-layout.ts). */
+  private readonly layouts: Layouts;
   private readonly cutCheck: CutCheck;
   private readonly evidence: GradualEvidence;
   private readonly span: number;
@@ -59,8 +62,13 @@ export class SceneDetector {
     this.span = GradualEvidence.spanAt(o.fps);
     this.samples = new RecentSamples(o.width, o.height, 2 * this.span + 2 + LOOKAHEAD);
     this.cutCheck = new CutCheck(this.visual, this.samples);
-    this.evidence = new GradualEvidence(this.visual, this.samples, o.fps, (from, to) =>
-      this.hasCutIn(from, to),
+    this.layouts = new Layouts(o.width, o.height);
+    this.evidence = new GradualEvidence(
+      this.visual,
+      this.samples,
+      this.layouts,
+      o.fps,
+      (from, to) => this.hasCutIn(from, to),
     );
     this.mixture = new MixtureEvidence(o.fps);
     this.stillChange = new StillChange(o.fps);
@@ -74,6 +82,7 @@ export class SceneDetector {
     this.visual.add(frame, this.previous);
     this.previous = new Uint8Array(frame); // a copy: Buffer#slice would share memory
     this.samples.push(frame);
+    this.layouts.push(frame);
     const n = this.visual.count;
     this.colourRamp.push(this.samples.stat(n - 1)!.mean);
     // Cuts are confirmed FLASH samples late (flash check); gradual centres `span` samples late.
@@ -159,10 +168,11 @@ export class SceneDetector {
     if (this.open) frontier = Math.min(frontier, this.open.from);
     // Evidence still to come may join a group of transitions it comes near, moving its place.
     const groups = this.groups();
-    // ...and the mean colour's ramp around a blend (rampAt) reads samples and cuts beyond it.
+    // ...and the mean colour's ramp around a blend (rampAt) and the drift beside it (place) read
+    // samples and cuts beyond it.
     const reach = Math.min(
       frontier - 1 - this.joinGap,
-      n - 1 - this.mixture.lag - this.colourRamp.reach,
+      n - 1 - this.mixture.lag - Math.max(this.colourRamp.reach, this.evidence.reach),
     );
     for (const g of groups) {
       if (!this.isPrecise(g[0]!) && Math.max(...g.map((t) => evidenceSpan(t).hi)) >= reach) {

@@ -12,6 +12,7 @@
 import { explainedByMotion, movedDist } from './scene-camera-move.ts';
 import { blendResidual, dist, fadeBottom, varianceDip } from './scene-detect-signals.ts';
 import { wipeEvidence } from './scene-wipe.ts';
+import type { Layouts } from './scene-layout.ts';
 import { FLASH, FLAT_SD } from './scene-cut-check.ts';
 import { GRID_H, GRID_W, type RecentSamples } from './scene-samples.ts';
 import type { VisualSamples } from './visual.ts';
@@ -20,13 +21,17 @@ const GRAD_MIN = 0.09;
 /** Weakest variance-dip evidence kept (varianceDip, 0..1): a turn over gradients sags a little. */
 const DIP_MIN = 0.3;
 const LINEAR_MAX = 0.2;
-/** A sample's change under this (mean RGB, 0..1) is a still shot's (encoding noise). */
-const STILL_MOTION = 0.004;
 /** A sample's change over this is a moving shot's (as the cut check's MOVING). */
 const MOVING = 0.02;
 const DARK = 0.035;
 /** A fade's bottom sample is at most this far from black (or white), even between samples. */
 const FADE_DEEP = 0.15;
+/**
+ * Blend evidence at the widest windows only is a shot's drift when the layout drifts at least
+ * this share as much over the same span beside it (a pan goes on; the bench's ratios: 1.1 and
+ * more for pans and zooms, 0.1 for a dissolve between webcam shots).
+ */
+const DRIFT_SHARE = 0.5;
 /** A transition whose evidence lasts this long (seconds) is placed at its middle. */
 const LONG_SECONDS = 1;
 /** Window half-widths, seconds: dissolves and fades up to about 2.4 s long. */
@@ -64,6 +69,8 @@ export class GradualEvidence {
   readonly windows: number[];
   /** The widest half-width: a centre is judged this many samples late. */
   readonly span: number;
+  /** How far (samples) beyond a transition's evidence its placement reads (the drift beside). */
+  readonly reach: number;
   /** LONG_SECONDS in samples. */
   private readonly long: number;
 
@@ -75,11 +82,13 @@ export class GradualEvidence {
   constructor(
     private readonly visual: VisualSamples,
     private readonly samples: RecentSamples,
+    private readonly layouts: Layouts,
     fps: number,
     private readonly hasCutIn: (from: number, to: number) => boolean,
   ) {
     this.windows = WINDOW_SECONDS.map((s) => Math.max(1, Math.round(s * fps)));
     this.span = GradualEvidence.spanAt(fps);
+    this.reach = 3 * this.span;
     this.long = Math.round(LONG_SECONDS * fps);
   }
 
@@ -289,17 +298,23 @@ export class GradualEvidence {
   }
 
   /**
-   * Blend evidence only at the widest windows (0.8 s and more) beside a shot that moves: a slow
-   * pan or zoom over gradients drifts like a long blend; a real dissolve between moving shots
-   * shows at a shorter window too (or in the colours). Between still pictures it is a dissolve.
+   * Blend evidence only at the widest windows (0.8 s and more) beside a shot that drifts as much:
+   * a slow pan or zoom over gradients drifts like a long blend, and goes on drifting past it; a
+   * real dissolve between moving shots shows at a shorter window too (or in the colours). The
+   * shot's own drift is its rolling baseline (scene-layout.ts): the layout's change over the
+   * widest window's span just before and just after the evidence, against its change across it.
+   * A webcam's noise and small head movements change the large blocks little, so a slow dissolve
+   * between two framings of one room (0.01 a sample, as much as the noise) is still one.
    */
   private wideOnlyInMotion(t: Transition): boolean {
     if ([...t.windows].some((w) => w <= this.windows[2]!)) return false;
-    const m = (i: number): number => this.visual.motion.get(i);
-    // Beyond the widest window: a long dissolve's own change goes on past its evidence.
-    const before = m(t.from - this.span - 1) + m(t.from - this.span - 2);
-    const after = m(t.to + this.span + 1) + m(t.to + this.span + 2);
-    return Math.max(before, after) > 2 * STILL_MOTION;
+    const w = this.span;
+    const across = this.layouts.drift(t.from - w, t.to + w);
+    const beside = Math.max(
+      this.layouts.drift(t.from - 3 * w, t.from - w),
+      this.layouts.drift(t.to + w, t.to + 3 * w),
+    );
+    return beside >= DRIFT_SHARE * across;
   }
 
   /** Whether the shots move on both sides, beyond the widest window around the evidence. */
