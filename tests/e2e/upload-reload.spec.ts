@@ -4,7 +4,8 @@
 // middle of a part, between parts (held by the proxy instead), and during the status step. Each must end with the video on
 // the server exactly once, picked up again within seconds of the reload and without asking the
 // user for the file. The throttle is the page's: before the reload the page runs the queue (a
-// first visit is not yet controlled by the service worker), after it the worker takes over.
+// first visit is not yet controlled by the service worker), after it the worker takes over. A
+// last journey stops the service worker in the middle of a transfer, with no page event after.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -315,6 +316,45 @@ journey(
     await row.locator('input[type=file]').setInputFiles(video);
     await expectExactlyOneVideo(app, page, 'reload-evicted.mp4', fs.statSync(video).size);
     assert.equal(proxy.seen.slice(start).filter(isCreate).length, 1, 'one create call');
+  },
+  { timeoutMs: 180_000 },
+);
+
+journey(
+  'a service worker stopped mid-transfer: the queue wakes a new one, which goes on from the kept file',
+  viaProxy,
+  async (page) => {
+    // Each part is held a moment, so the transfer is still going when the worker is stopped.
+    proxy.setRule((r) => (isPartPut(r) ? { delayMs: 1_500 } : undefined));
+    await signIn(page);
+    // Reloaded once, the page is controlled: the worker runs the queue (fetch, no page XHR).
+    await page.evaluate('navigator.serviceWorker.ready.then(() => true)');
+    await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    const video = copyAs(largeVideo, 'worker-stopped.mp4');
+    const start = proxy.seen.length;
+    await uploadLarge(page, video);
+    await waitForPart(page, path.basename(video), 2);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('ServiceWorker.enable');
+    const stopped = proxy.seen.length;
+    const stoppedAt = Date.now();
+    await cdp.send('ServiceWorker.stopAllWorkers');
+    // No page event follows (no reload, no visibility change, no network change). The next
+    // worker is started by the queue's heartbeat or the list's next request, whichever comes
+    // first, and picks up on start what the stopped one left.
+    await waitForRequest(stopped, isPartPut);
+    const next = proxy.seen.slice(stopped).find(isPartPut)!;
+    assert.ok(
+      next.at - stoppedAt <= PICKED_UP_WITHIN_MS,
+      `a part went out ${next.at - stoppedAt} ms after the worker was stopped`,
+    );
+    proxy.setRule(undefined);
+    await expectExactlyOneVideo(app, page, path.basename(video), fs.statSync(video).size);
+    const requests = proxy.seen.slice(start);
+    assert.equal(requests.filter(isCreate).length, 1, 'one create call');
+    const parts = requests.filter(isPartPut).length;
+    assert.ok(parts <= PART_COUNT + PARTS_IN_FLIGHT, `${parts} part uploads`);
   },
   { timeoutMs: 180_000 },
 );
