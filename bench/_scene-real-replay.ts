@@ -28,7 +28,7 @@ async function main(): Promise<void> {
     }
   }
   console.log(`continuous: ${falseCuts} false cuts`);
-  const seeds = Number(process.env.BENCH_SEEDS ?? 5);
+  const seeds = Number(process.env.BENCH_SEEDS ?? 10);
   const first = Number(process.env.BENCH_SEED ?? 1);
   const perSeed = Number(process.env.BENCH_PER_SEED ?? 3);
   const f1 = (s: Score): number =>

@@ -5,7 +5,7 @@
 // Prints, per seed, precision, recall and F1 on the joins and the false cuts per minute of their
 // continuous pieces, and the false cuts per minute of the whole recordings (MP4 and WebM).
 // Targets: 0 false cuts in the whole recordings, F1 >= 0.98 on every seed's joins.
-// Run: node --import tsx bench/scene-real.ts (BENCH_SEEDS seeds from BENCH_SEED, default 5 from
+// Run: node --import tsx bench/scene-real.ts (BENCH_SEEDS seeds from BENCH_SEED, default 10 from
 // 1; BENCH_PER_SEED joins each, default 3; BENCH_VERBOSE prints every video's boundaries).
 import fs from 'node:fs';
 import os from 'node:os';
@@ -130,7 +130,7 @@ export interface RealBenchResult {
 }
 
 export async function main(
-  seeds = Number(process.env.BENCH_SEEDS ?? 5),
+  seeds = Number(process.env.BENCH_SEEDS ?? 10),
   firstSeed = Number(process.env.BENCH_SEED ?? 1),
   perSeed = Number(process.env.BENCH_PER_SEED ?? 3),
 ): Promise<RealBenchResult> {

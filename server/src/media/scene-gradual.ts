@@ -32,6 +32,11 @@ const FADE_DEEP = 0.15;
  * more for pans and zooms, 0.1 for a dissolve between webcam shots).
  */
 const DRIFT_SHARE = 0.5;
+/**
+ * Blend evidence at one window size is a dissolve when the layout drifts at most this share as
+ * much beside it (the webcam dissolves between framings of one room: 0.17 and 0.30).
+ */
+const QUIET_SHARE = 0.35;
 /** A transition whose evidence lasts this long (seconds) is placed at its middle. */
 const LONG_SECONDS = 1;
 /** Window half-widths, seconds: dissolves and fades up to about 2.4 s long. */
@@ -294,7 +299,11 @@ export class GradualEvidence {
     if (t.windows.size >= 2 && (t.mixAt !== undefined || !this.wideOnlyInMotion(t))) {
       return { i: at, sure: false };
     }
-    return t.mixAt === undefined ? undefined : { i: t.mixAt, sure: false };
+    if (t.mixAt !== undefined) return { i: t.mixAt, sure: false };
+    // Blend evidence at one window size, where the picture hardly drifts beside it: a slow
+    // dissolve between two framings of one room, whose ends differ at one scale only.
+    if (t.windows.size === 1 && this.driftBeside(t) <= QUIET_SHARE) return { i: at, sure: false };
+    return undefined;
   }
 
   /**
@@ -308,13 +317,23 @@ export class GradualEvidence {
    */
   private wideOnlyInMotion(t: Transition): boolean {
     if ([...t.windows].some((w) => w <= this.windows[2]!)) return false;
+    return this.driftBeside(t) >= DRIFT_SHARE;
+  }
+
+  /**
+   * The layout's drift over the widest window's span just before and just after the evidence,
+   * as a share of its change across the evidence and those windows (scene-layout.ts).
+   */
+  private driftBeside(t: Transition): number {
     const w = this.span;
     const across = this.layouts.drift(t.from - w, t.to + w);
+    // Only whole spans: one cut short by the video's start or end would look quiet.
+    if (t.from - 3 * w < 0 || t.to + 3 * w >= this.layouts.count) return Infinity;
     const beside = Math.max(
       this.layouts.drift(t.from - 3 * w, t.from - w),
       this.layouts.drift(t.to + w, t.to + 3 * w),
     );
-    return beside >= DRIFT_SHARE * across;
+    return beside / Math.max(across, 1e-6);
   }
 
   /** Whether the shots move on both sides, beyond the widest window around the evidence. */
