@@ -61,12 +61,11 @@ export class CutCheck {
     // Between still pictures, a small jump that stays still after is a cut (slides, title cards);
     // the steps of a fade, a dissolve or a wipe go on the next sample (or the one after, when the
     // reference-only decode repeated a picture). And a jump far above the change on both sides of
-    // it (the rolling baseline of AdaptiveDetector in PySceneDetect: five samples before, FLASH
-    // after, but the largest), from its content floor on: a cut into a view that moves a little.
+    // it (the rolling baseline of AdaptiveDetector in PySceneDetect: five samples before and FLASH
+    // after; a fast head turn changes the samples beside it too), from its content floor on: a cut into a view that moves a little.
     const around = [...recent];
     for (let j = i + 1; j <= i + FLASH && j < this.visual.count; j++) around.push(m(j));
-    const aroundLargest = Math.max(0, ...around);
-    const twoSided = (around.reduce((x, y) => x + y, 0) - aroundLargest) / (around.length - 1);
+    const twoSided = around.reduce((x, y) => x + y, 0) / around.length;
     const still =
       (d >= STILL_CUT_MIN &&
         d >= STILL_CUT_RATIO * baseline &&

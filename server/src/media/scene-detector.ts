@@ -303,8 +303,8 @@ export class SceneDetector {
   }
 
   private checkGradual(c: number): void {
-    const { score, fired, wipe, flat } = this.evidence.at(c);
-    if (score > 0 || flat) {
+    const { score, fired, wipe, flat, faint } = this.evidence.at(c);
+    if (score > 0 || flat || faint) {
       if (this.open && c - this.open.to <= MERGE_GAP) {
         this.open.to = c;
         for (const w of fired) this.open.windows.add(w);
@@ -313,9 +313,11 @@ export class SceneDetector {
           this.open.best = c;
           this.open.bestScore = score;
         }
+        if (score > 0 || flat) this.open.faint = false;
       } else {
         this.closeOpen();
         this.open = { from: c, to: c, best: c, bestScore: score, windows: fired, wipe };
+        if (score === 0 && !flat) this.open.faint = true;
       }
     }
   }

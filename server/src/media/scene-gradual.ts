@@ -18,6 +18,9 @@ import { GRID_H, GRID_W, type RecentSamples } from './scene-samples.ts';
 import type { VisualSamples } from './visual.ts';
 
 const GRAD_MIN = 0.09;
+/** Ends this far apart (but under GRAD_MIN) make a faint blend: a dissolve between framings of
+ * one room, kept only where the picture hardly drifts beside it. */
+const GRAD_FAINT = 0.07;
 /** Weakest variance-dip evidence kept (varianceDip, 0..1): a turn over gradients sags a little. */
 const DIP_MIN = 0.3;
 const LINEAR_MAX = 0.2;
@@ -27,16 +30,13 @@ const DARK = 0.035;
 /** A fade's bottom sample is at most this far from black (or white), even between samples. */
 const FADE_DEEP = 0.15;
 /**
- * Blend evidence at the widest windows only is a shot's drift when the layout drifts at least
- * this share as much over the same span beside it (a pan goes on; the bench's ratios: 1.1 and
- * more for pans and zooms, 0.1 for a dissolve between webcam shots).
+ * Blend evidence that is weak (at the widest windows only, at one window size, or between ends
+ * GRAD_FAINT to GRAD_MIN apart) is a shot's drift when the layout drifts at least this share as
+ * much over the same span beside it, and a transition when it drifts less (a pan goes on: the
+ * benches' ratios are 1.1 and more for pans and zooms; 0.1 to 0.45 for the dissolves between
+ * webcam shots).
  */
 const DRIFT_SHARE = 0.5;
-/**
- * Blend evidence at one window size is a dissolve when the layout drifts at most this share as
- * much beside it (the webcam dissolves between framings of one room: 0.17 and 0.30).
- */
-const QUIET_SHARE = 0.35;
 /** A transition whose evidence lasts this long (seconds) is placed at its middle. */
 const LONG_SECONDS = 1;
 /** Window half-widths, seconds: dissolves and fades up to about 2.4 s long. */
@@ -52,6 +52,8 @@ export interface Transition {
   windows: Set<number>;
   /** An edge moved across the picture (a wipe): enough evidence alone. */
   wipe: boolean;
+  /** Only faint blends (GradualAt.faint) were seen. */
+  faint?: boolean;
   /** Found by the colours alone (scene-mixture.ts): later evidence near it is the same one. */
   colours?: boolean;
   /** Where the colours crossed from one shot to the other, when they saw it (its middle). */
@@ -67,6 +69,8 @@ export interface GradualAt {
   wipe: boolean;
   /** Black or white, or the bottom of a dip towards them: a fade. */
   flat: boolean;
+  /** A still blend between ends GRAD_FAINT to GRAD_MIN apart (closer than the others ask). */
+  faint: boolean;
 }
 
 export class GradualEvidence {
@@ -102,12 +106,17 @@ export class GradualEvidence {
     const mid = this.samples.grid(c);
     let score = 0;
     const fired = new Set<number>();
+    let faint = false;
     for (const w of this.windows) {
       const a = this.samples.grid(c - w);
       const b = this.samples.grid(c + w);
       if (!mid || !a || !b || c - w < 0) continue;
       const dab = dist(a, b);
-      if (dab < GRAD_MIN || this.hasCutIn(c - w, c + w)) continue;
+      if (dab < GRAD_FAINT || this.hasCutIn(c - w, c + w)) continue;
+      if (dab < GRAD_MIN) {
+        if (this.linearScore(c, w, dab) > 0) faint = true;
+        continue;
+      }
       const s = this.linearScore(c, w, dab) || this.dipScore(c, w, dab);
       if (s > 0) fired.add(w);
       score = Math.max(score, s);
@@ -122,7 +131,7 @@ export class GradualEvidence {
     const black = y(c) < DARK && flatNow && Math.max(...around) > 2 * DARK;
     const white = y(c) > 1 - DARK && flatNow && Math.min(...around) < 1 - 2 * DARK;
     const flat = black || white || this.dips(c);
-    return { score, fired, wipe: wipe > 0, flat };
+    return { score, fired, wipe: wipe > 0, flat, faint };
   }
 
   /** A wipe centred on sample c (wipeEvidence over the widest window), scaled like the others. */
@@ -300,9 +309,10 @@ export class GradualEvidence {
       return { i: at, sure: false };
     }
     if (t.mixAt !== undefined) return { i: t.mixAt, sure: false };
-    // Blend evidence at one window size, where the picture hardly drifts beside it: a slow
-    // dissolve between two framings of one room, whose ends differ at one scale only.
-    if (t.windows.size === 1 && this.driftBeside(t) <= QUIET_SHARE) return { i: at, sure: false };
+    // Blend evidence at one window size, or faint, where the picture hardly drifts beside it: a
+    // slow dissolve between two framings of one room, whose ends differ little.
+    const weak = t.windows.size === 1 || (t.windows.size === 0 && t.faint === true);
+    if (weak && this.driftBeside(t) < DRIFT_SHARE) return { i: at, sure: false };
     return undefined;
   }
 
