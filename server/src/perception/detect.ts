@@ -63,7 +63,7 @@ export async function perceiveOnThisThread(
       if (score < MIN_FACE_SCORE) continue;
       const box = f.box.map((v) => Math.round(v)) as [number, number, number, number];
       const described = Math.min(box[2], box[3]) >= MIN_DESCRIBED_FACE_PX;
-      const descriptor = described ? await describer!.describe(input, box) : undefined;
+      const descriptor = described ? await describer!.describe(input, box, f.mesh) : undefined;
       faces.push({ box, score, descriptor: descriptor ?? [] });
     }
     // The face models' time: the detector's call and the descriptions.
