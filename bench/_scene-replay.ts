@@ -18,7 +18,7 @@ import {
   type VideoFormat,
 } from '../server/src/media/args.ts';
 import { runProcess } from '../server/src/media/run.ts';
-import { SceneDetector as Current } from '../server/src/media/scene-detector.ts';
+import { SceneDetector as Current } from '../server/src/scenes/scene-detector.ts';
 import { resolveMediaTools } from '../server/src/media/tools.ts';
 import { drawtextFont, makeVideo } from '../tests/support/media.ts';
 import { SETS, score, type Score } from './scene-detection.ts';

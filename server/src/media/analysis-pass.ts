@@ -13,7 +13,7 @@ import {
 } from './args.ts';
 import { mediaThreadCall } from './media-thread.ts';
 import { runProcess } from './run.ts';
-import { SceneDetector } from './scene-detector.ts';
+import { SceneDetector } from '../scenes/scene-detector.ts';
 import { VisualSamples, type VisualData } from './visual.ts';
 
 export interface AnalysisPassResult {

@@ -1,8 +1,8 @@
 // The scene detector's recent samples: each frame reduced to a coarse grid of block means, its
 // blocks' change from the sample before and its statistics, kept for the last `capacity` samples
 // and looked up by sample number; and the change left once a camera move is allowed for.
-import { movedDist } from './scene-camera-move.ts';
-import { blockSteps, frameStats, type FrameStats, type Grid } from './scene-detect-signals.ts';
+import { movedDist } from './signals/camera-move.ts';
+import { blockSteps, frameStats, type FrameStats, type Grid } from './signals/grid.ts';
 
 /** The coarse grid of block means used for transitions (a 2x2 reduction of the 64x36 frames). */
 export const GRID_W = 32;

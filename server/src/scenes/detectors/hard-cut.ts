@@ -1,13 +1,15 @@
-// Hard cuts in the scene detector's samples (scene-detector.ts): a jump between two samples far
-// above the recent frame-to-frame change (in fast camera moves: far above what a shift or zoom
-// leaves unexplained), or a smaller one between still pictures (slides), that is not a flash of
-// up to FLASH samples nor a step of a fade (the same picture, darker or lighter, and still
-// changing so a sample before or after: a cut between a light and a dark title card changes in
-// one sample).
-import { movedDist } from './scene-camera-move.ts';
-import { affineResidual, dist, photometricResidual, spread } from './scene-detect-signals.ts';
-import { GRID_H, GRID_W, type RecentSamples } from './scene-samples.ts';
-import type { VisualSamples } from './visual.ts';
+// Hard cuts in the scene detector's samples (HardCuts, at the end, is the detector): a jump
+// between two samples far above the recent frame-to-frame change (in fast camera moves: far above
+// what a shift or zoom leaves unexplained), or a smaller one between still pictures (slides) or
+// far above the change on both sides, that is not a flash of up to FLASH samples, nor a step of a
+// fade (the same picture, darker or lighter, and still changing a sample before or after: a cut
+// between a light and a dark title card changes in one sample), nor a camera's exposure step.
+import { movedDist } from '../signals/camera-move.ts';
+import { affineResidual, dist, photometricResidual, spread } from '../signals/grid.ts';
+import { GRID_H, GRID_W, type RecentSamples } from '../samples.ts';
+import type { VisualSamples } from '../../media/visual.ts';
+import type { Candidates, Detector } from '../detector.ts';
+import type { Measurements } from '../measurements.ts';
 
 const CUT_MIN = 0.12;
 const CUT_RATIO = 3;
@@ -134,5 +136,32 @@ export class CutCheck {
     const along = (j: number): boolean =>
       j >= 1 && j < this.visual.count && step(j) * Math.sign(now) >= FADE_STEP * Math.abs(now);
     return along(i - 1) || along(i + 1);
+  }
+}
+
+/** Hard cuts as a detector: each sample judged FLASH samples after it arrived. */
+export class HardCuts implements Detector {
+  readonly lag = FLASH;
+  private readonly check: CutCheck;
+
+  constructor(
+    private readonly m: Measurements,
+    private readonly found: Candidates,
+  ) {
+    this.check = new CutCheck(m.visual, m.recent);
+  }
+
+  push(): void {
+    const n = this.m.count;
+    if (n >= FLASH + 2) this.judge(n - 1 - FLASH);
+  }
+
+  finish(): void {
+    const n = this.m.count;
+    for (let i = Math.max(1, n - FLASH); i < n; i++) this.judge(i);
+  }
+
+  private judge(i: number): void {
+    if (this.check.isCut(i)) this.found.cuts.push(i);
   }
 }

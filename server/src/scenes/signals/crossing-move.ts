@@ -1,11 +1,11 @@
-// Whether a camera move explains the pictures around a colour crossing (scene-mixture.ts): a pan
+// Whether a camera move explains the pictures around a colour crossing (colour-mixture.ts): a pan
 // or a zoom drifts the colours too, but its pictures are the ones before, moved. Asked by
-// scene-detector.ts before a crossing becomes a transition.
-import { explainedByMotion, movedDist } from './scene-camera-move.ts';
-import { FLASH } from './scene-cut-check.ts';
-import { dist } from './scene-detect-signals.ts';
-import { GRID_H, GRID_W, type RecentSamples } from './scene-samples.ts';
-import type { VisualSamples } from './visual.ts';
+// detectors/colour-mixture.ts before a crossing becomes a transition.
+import { explainedByMotion, movedDist } from './camera-move.ts';
+import { FLASH } from '../detectors/hard-cut.ts';
+import { dist } from './grid.ts';
+import { GRID_H, GRID_W, type RecentSamples } from '../samples.ts';
+import type { VisualSamples } from '../../media/visual.ts';
 
 /** A colour-mixture transition is a camera move when a move leaves less than this of a step. */
 const MIX_MOVED = 0.35;

@@ -1,5 +1,5 @@
 // A wipe's evidence on the detector's coarse grids: an edge that crosses the picture, each block
-// changing once as a plane in x and y passes it (scene-gradual.ts asks it per window).
+// changing once as a plane in x and y passes it (detectors/gradual-evidence.ts asks it per window).
 
 /** A block counts in a wipe when its change over the window is at least this (0..1). */
 const WIPE_BLOCK_MIN = 0.06;

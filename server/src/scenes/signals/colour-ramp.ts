@@ -1,8 +1,8 @@
 // Where a blend's colours pass: the mean colour of each sample, and the middle of the ramp it
 // climbs from one shot's colour to the next (fitRamp). A dissolve into a moving shot shows its
-// blend evidence in one half only; the ramp places it at its middle (scene-detector.ts asks).
-import { fitRamp } from './scene-placement.ts';
-import { GrowArray } from './visual.ts';
+// blend evidence in one half only; the ramp places it at its middle (combine.ts asks).
+import { fitRamp } from '../placement.ts';
+import { GrowArray } from '../../media/visual.ts';
 
 /** A blend's mean-colour ramp is looked for this far (seconds) beyond its evidence. */
 const RAMP_SECONDS = 2.5;

@@ -1,5 +1,5 @@
 // Gradual transitions between shots that move by themselves (pans, zooms, animated patterns),
-// which the block evidence of scene-detector.ts loses in the shots' own change. A colour histogram
+// which the block evidence of detectors/gradual-evidence.ts loses in the shots' own change. A colour histogram
 // does not care where a colour is, so motion inside a shot changes it little, while a wipe's
 // picture is exactly the before-picture's histogram mixed with the after-picture's in the share
 // the edge has crossed, and a dissolve's moves from one to the other too. Over a window of

@@ -1,8 +1,12 @@
 // Gradual changes between still pictures: a dissolve or a wipe from one slide or title card to
 // another of about the same brightness and colours. Its steps are too small for the blend and
-// edge evidence of scene-gradual.ts (whose ends must be far apart), but the pictures either side
+// edge evidence of gradual-evidence.ts (whose ends must be far apart), but the pictures either side
 // do not change at all: a short run of changing samples between two still holds is a transition,
-// its middle the boundary (scene-detector.ts checks that the pictures either side differ).
+// its middle the boundary, when the pictures either side differ (StillChanges).
+import type { Candidates, Detector } from '../detector.ts';
+import type { Measurements } from '../measurements.ts';
+import { dist } from '../signals/grid.ts';
+import { STILL_CUT_MIN } from './hard-cut.ts';
 
 /** A sample's change (mean RGB, 0..1) under this is no change: a still picture, encoded. */
 const STILL = 0.002;
@@ -48,4 +52,30 @@ export class StillChange {
     // One step is a cut (or nothing); a longer run is a move or an animation.
     return this.before >= HOLD && length >= 2 && length <= this.longest ? run : undefined;
   }
+}
+
+/** Runs of change between still holds as a detector: each sample judged as it arrives. */
+export class StillChanges implements Detector {
+  readonly lag = 0;
+  private readonly runs: StillChange;
+
+  constructor(
+    private readonly m: Measurements,
+    private readonly found: Candidates,
+    fps: number,
+  ) {
+    this.runs = new StillChange(fps);
+  }
+
+  push(): void {
+    const i = this.m.count - 1;
+    const run = this.runs.push(i, this.m.visual.motion.get(i));
+    if (!run || this.found.hasCutIn(run.from - 1, run.to + 1)) return;
+    const a = this.m.recent.grid(run.from - 1);
+    const b = this.m.recent.grid(run.to);
+    if (!a || !b || dist(a, b) < STILL_CUT_MIN) return;
+    this.found.stillChanges.push(Math.round((run.from - 1 + run.to) / 2));
+  }
+
+  finish(): void {}
 }

@@ -1,21 +1,21 @@
-// Gradual transitions in the scene detector's samples (scene-detector.ts), sample by sample:
+// Gradual transitions in the scene detector's samples (gradual.ts), sample by sample:
 // - dissolve between still shots: over a window a..b the middle sample is close to the average
 //   of the ends (twin frames of a cross-fade), no camera move explains it, and the picture is
 //   still on at least one side of the window;
 // - dissolve with motion: the mean colour moves on a line and the variance sags along the
-//   cross-fade parabola (scene-detect-signals.ts), which motion inside the shots does not fake;
+//   cross-fade parabola (signals/grid.ts), which motion inside the shots does not fake;
 // - wipe: an edge crossing the picture in order (wipeEvidence) that no camera move explains;
 // - fade through black or white: a dip of brightness and contrast to near black (or white)
 //   between two lit pictures.
 // And where a transition made of such samples goes: the bottom of its fade, else the sample with
 // the strongest evidence.
-import { explainedByMotion, movedDist } from './scene-camera-move.ts';
-import { blendResidual, dist, fadeBottom, varianceDip } from './scene-detect-signals.ts';
-import { wipeEvidence } from './scene-wipe.ts';
-import type { Layouts } from './scene-layout.ts';
-import { FLASH, FLAT_SD } from './scene-cut-check.ts';
-import { GRID_H, GRID_W, type RecentSamples } from './scene-samples.ts';
-import type { VisualSamples } from './visual.ts';
+import { explainedByMotion, movedDist } from '../signals/camera-move.ts';
+import { blendResidual, dist, fadeBottom, varianceDip } from '../signals/grid.ts';
+import { wipeEvidence } from '../signals/wipe.ts';
+import type { Layouts } from '../layouts.ts';
+import { FLASH, FLAT_SD } from './hard-cut.ts';
+import { GRID_H, GRID_W, type RecentSamples } from '../samples.ts';
+import type { VisualSamples } from '../../media/visual.ts';
 
 const GRAD_MIN = 0.09;
 /** Ends this far apart (but under GRAD_MIN) make a faint blend: a dissolve between framings of
@@ -54,7 +54,7 @@ export interface Transition {
   wipe: boolean;
   /** Only faint blends (GradualAt.faint) were seen. */
   faint?: boolean;
-  /** Found by the colours alone (scene-mixture.ts): later evidence near it is the same one. */
+  /** Found by the colours alone (colour-mixture.ts): later evidence near it is the same one. */
   colours?: boolean;
   /** Where the colours crossed from one shot to the other, when they saw it (its middle). */
   mixAt?: number;
@@ -83,9 +83,14 @@ export class GradualEvidence {
   /** LONG_SECONDS in samples. */
   private readonly long: number;
 
+  /** Window half-widths in samples at `fps` samples a second. */
+  static windowsAt(fps: number): number[] {
+    return WINDOW_SECONDS.map((s) => Math.max(1, Math.round(s * fps)));
+  }
+
   /** The widest half-width at `fps` samples a second. */
   static spanAt(fps: number): number {
-    return Math.max(...WINDOW_SECONDS.map((s) => Math.max(1, Math.round(s * fps))));
+    return Math.max(...GradualEvidence.windowsAt(fps));
   }
 
   constructor(
@@ -95,7 +100,7 @@ export class GradualEvidence {
     fps: number,
     private readonly hasCutIn: (from: number, to: number) => boolean,
   ) {
-    this.windows = WINDOW_SECONDS.map((s) => Math.max(1, Math.round(s * fps)));
+    this.windows = GradualEvidence.windowsAt(fps);
     this.span = GradualEvidence.spanAt(fps);
     this.reach = 3 * this.span;
     this.long = Math.round(LONG_SECONDS * fps);
@@ -320,7 +325,7 @@ export class GradualEvidence {
    * Blend evidence only at the widest windows (0.8 s and more) beside a shot that drifts as much:
    * a slow pan or zoom over gradients drifts like a long blend, and goes on drifting past it; a
    * real dissolve between moving shots shows at a shorter window too (or in the colours). The
-   * shot's own drift is its rolling baseline (scene-layout.ts): the layout's change over the
+   * shot's own drift is its rolling baseline (layouts.ts): the layout's change over the
    * widest window's span just before and just after the evidence, against its change across it.
    * A webcam's noise and small head movements change the large blocks little, so a slow dissolve
    * between two framings of one room (0.01 a sample, as much as the noise) is still one.
@@ -332,7 +337,7 @@ export class GradualEvidence {
 
   /**
    * The layout's drift over the widest window's span just before and just after the evidence,
-   * as a share of its change across the evidence and those windows (scene-layout.ts).
+   * as a share of its change across the evidence and those windows (layouts.ts).
    */
   private driftBeside(t: Transition): number {
     const w = this.span;

@@ -1,6 +1,6 @@
 // The colour-mixture evidence of gradual transitions, fed with synthetic pictures.
 import { describe, expect, it } from 'vitest';
-import { colourHistogram, mixtureCrossing } from './scene-mixture.ts';
+import { colourHistogram, mixtureCrossing } from './colour-mixture.ts';
 
 /** A picture of 64 pixels, `share` of them (from the left) of colour b, the rest of colour a. */
 function wiped(a: number[], b: number[], share: number): Float32Array {

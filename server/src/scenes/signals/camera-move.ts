@@ -1,6 +1,6 @@
 // Camera moves on the detector's coarse grids: how much of the change from one picture to another
 // a shift or a zoom of the first explains (a pan or a zoom is no transition).
-import type { Grid } from './scene-detect-signals.ts';
+import type { Grid } from './grid.ts';
 
 /**
  * Camera moves tried: shifts of up to a quarter of the width and of the height (8 and 4 blocks:

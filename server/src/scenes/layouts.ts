@@ -3,7 +3,7 @@
 // such blocks; what a shot changes over a second or two (a pan, a zoom, a dissolve into another
 // framing) does not. The scene detector compares the change across a transition's window with
 // the change over the same span just before and after it: its rolling baseline of drift.
-import { GrowArray } from './visual.ts';
+import { GrowArray } from '../media/visual.ts';
 
 const LAYOUT_W = 4;
 const LAYOUT_H = 3;

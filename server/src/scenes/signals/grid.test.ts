@@ -1,6 +1,6 @@
 // The pure scene-detection signals, fed with synthetic per-frame measurements and grids.
 import { describe, expect, it } from 'vitest';
-import { movedDist } from './scene-camera-move.ts';
+import { movedDist } from './camera-move.ts';
 import {
   affineResidual,
   blockSteps,
@@ -10,8 +10,8 @@ import {
   varianceDip,
   type FrameStats,
   type WindowSamples,
-} from './scene-detect-signals.ts';
-import { wipeEvidence } from './scene-wipe.ts';
+} from './grid.ts';
+import { wipeEvidence } from './wipe.ts';
 
 const stats = (mean: number, variance: number): FrameStats => ({
   mean: [mean, mean, mean],

@@ -1,7 +1,7 @@
 // Runs of change between still holds: a short one is a transition, a single step, a run without a
 // hold before or a run longer than the longest dissolve is not.
 import { describe, expect, it } from 'vitest';
-import { StillChange } from './scene-still-change.ts';
+import { StillChange } from './still-change.ts';
 
 /** The runs found over a stream of per-sample changes at 10 samples a second. */
 function runs(changes: number[]): { from: number; to: number }[] {

@@ -1,7 +1,7 @@
 // The detector's recent samples: a camera-move question asked again about the same pair.
 import { describe, expect, it } from 'vitest';
-import { movedDist } from './scene-camera-move.ts';
-import { GRID_H, GRID_W, RecentSamples } from './scene-samples.ts';
+import { movedDist } from './signals/camera-move.ts';
+import { GRID_H, GRID_W, RecentSamples } from './samples.ts';
 
 describe('RecentSamples.movedBelow', () => {
   it('answers a pair asked again at other limits as movedDist does each time', () => {

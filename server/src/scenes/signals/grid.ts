@@ -1,4 +1,4 @@
-// Pure measurements and tests behind scene detection (scene-detector.ts), kept apart so they can
+// Pure measurements and tests behind scene detection (detectors/), kept apart so they can
 // be checked with synthetic signals. Frames here are the coarse RGB grids of the detector (0..1).
 
 export type Grid = Float32Array;

@@ -1,8 +1,8 @@
-// Which scene boundaries the detector answers (scene-detector.ts): hard cuts are the surest and
+// Which scene boundaries the detector answers (combine.ts): hard cuts are the surest and
 // claim their place first, strongest first, then the fades and wipes, then the blends (each in
 // time order); anything closer than the minimum scene length to a kept boundary or an end is
 // dropped, and at most `room` are kept.
-import type { Transition } from './scene-gradual.ts';
+import type { Transition } from './detectors/gradual-evidence.ts';
 
 export interface PlacementInput {
   /** Candidate boundaries, as sample numbers. */

@@ -1,0 +1,36 @@
+// The scene detector's parts (as PySceneDetect's scenedetect/scene_detector.py): each detector
+// reads the measurements (measurements.ts) sample by sample, a fixed number of samples behind the
+// newest, and adds its candidates to the shared list (Candidates); combine.ts turns them into
+// boundaries. Detectors run in a fixed order: a later one may read an earlier one's candidates
+// (gradual evidence is no transition across a cut).
+import type { Transition } from './detectors/gradual-evidence.ts';
+
+export interface Detector {
+  /** How many samples behind the newest it judges: what it answers before that is final. */
+  readonly lag: number;
+  /** The next frame, measured already (sample count - 1): judge what can be judged now. */
+  push(frame: Uint8Array): void;
+  /** No frame comes after: judge the samples left. */
+  finish(): void;
+}
+
+/** Every detector's candidates so far, as sample numbers. */
+export class Candidates {
+  /** Hard cuts, in time order (detectors/hard-cut.ts). */
+  readonly cuts: number[] = [];
+  /** Gradual transitions closed so far (detectors/gradual.ts, detectors/colour-mixture.ts). */
+  readonly gradual: Transition[] = [];
+  /** The gradual transition still growing, if any. */
+  open: Transition | undefined;
+  /** Middles of gradual changes between still pictures (detectors/still-change.ts). */
+  readonly stillChanges: number[] = [];
+
+  /** Whether a cut lies in from+1..to. */
+  hasCutIn(from: number, to: number): boolean {
+    // Cuts are found in time order and asked about near the end: look back from the last one.
+    for (let k = this.cuts.length - 1; k >= 0 && this.cuts[k]! > from; k--) {
+      if (this.cuts[k]! <= to) return true;
+    }
+    return false;
+  }
+}

@@ -1,0 +1,46 @@
+// The scene detector's measurements of each sample (as PySceneDetect's StatsManager keeps its
+// per-frame metrics), apart from the detectors that judge them, so that a bench can print them:
+// brightness, change and colours of every sample (media/visual.ts), the coarse grids and their
+// statistics of the last samples (samples.ts), the 4x3 layout of every sample (layouts.ts), and
+// every sample's mean colour (signals/colour-ramp.ts).
+import { VisualSamples } from '../media/visual.ts';
+import { Layouts } from './layouts.ts';
+import { RecentSamples } from './samples.ts';
+import { ColourRamp } from './signals/colour-ramp.ts';
+
+export interface MeasureOptions {
+  fps: number;
+  width: number;
+  height: number;
+  /** Samples the grid ring keeps (the detectors' widest look back). */
+  recent: number;
+}
+
+export class Measurements {
+  readonly visual: VisualSamples;
+  readonly recent: RecentSamples;
+  readonly layouts: Layouts;
+  readonly colourRamp: ColourRamp;
+  private previous: Uint8Array | undefined;
+
+  constructor(o: MeasureOptions) {
+    this.visual = new VisualSamples(o.fps);
+    this.recent = new RecentSamples(o.width, o.height, o.recent);
+    this.layouts = new Layouts(o.width, o.height);
+    this.colourRamp = new ColourRamp(o.fps);
+  }
+
+  /** Samples measured so far. */
+  get count(): number {
+    return this.visual.count;
+  }
+
+  /** One rgb24 frame, the next sample in time. */
+  push(frame: Uint8Array): void {
+    this.visual.add(frame, this.previous);
+    this.previous = new Uint8Array(frame); // a copy: Buffer#slice would share memory
+    this.recent.push(frame);
+    this.layouts.push(frame);
+    this.colourRamp.push(this.recent.stat(this.count - 1)!.mean);
+  }
+}
