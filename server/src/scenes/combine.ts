@@ -48,7 +48,7 @@ export class Combiner {
 
   /** A fade (its bottom) or an edge crossing the picture (its middle): placed by itself. */
   isPrecise(t: Transition): boolean {
-    return (t.wipe && !t.colours) || this.evidence.fadeAt(t) !== undefined;
+    return (t.wipe && !t.colours) || this.evidence.fades.fadeAt(t) !== undefined;
   }
 
   /**

@@ -5,15 +5,15 @@
 // - dissolve with motion: the mean colour moves on a line and the variance sags along the
 //   cross-fade parabola (signals/grid.ts), which motion inside the shots does not fake;
 // - wipe: an edge crossing the picture in order (wipeEvidence) that no camera move explains;
-// - fade through black or white: a dip of brightness and contrast to near black (or white)
-//   between two lit pictures.
+// - fade through black or white: fade-evidence.ts.
 // And where a transition made of such samples goes: the bottom of its fade, else the sample with
 // the strongest evidence.
-import { explainedByMotion, movedDist } from '../signals/camera-move.ts';
-import { blendResidual, dist, fadeBottom, varianceDip } from '../signals/grid.ts';
+import { explainedByMotion } from '../signals/camera-move.ts';
+import { blendResidual, dist, varianceDip } from '../signals/grid.ts';
 import { wipeEvidence } from '../signals/wipe.ts';
 import type { Layouts } from '../layouts.ts';
-import { FLASH, FLAT_SD } from './hard-cut.ts';
+import { DARK, FadeEvidence } from './fade-evidence.ts';
+import { FLAT_SD } from './hard-cut.ts';
 import { GRID_H, GRID_W, type RecentSamples } from '../samples.ts';
 import type { VisualSamples } from '../../media/visual.ts';
 
@@ -26,9 +26,6 @@ const DIP_MIN = 0.3;
 const LINEAR_MAX = 0.2;
 /** A sample's change over this is a moving shot's (as the cut check's MOVING). */
 const MOVING = 0.02;
-const DARK = 0.035;
-/** A fade's bottom sample is at most this far from black (or white), even between samples. */
-const FADE_DEEP = 0.15;
 /**
  * Blend evidence that is weak (at the widest windows only, at one window size, or between ends
  * GRAD_FAINT to GRAD_MIN apart) is a shot's drift when the layout drifts at least this share as
@@ -80,6 +77,8 @@ export class GradualEvidence {
   readonly span: number;
   /** How far (samples) beyond a transition's evidence its placement reads (the drift beside). */
   readonly reach: number;
+  /** Fades' bottoms and flashes (fade-evidence.ts). */
+  readonly fades: FadeEvidence;
   /** LONG_SECONDS in samples. */
   private readonly long: number;
 
@@ -103,6 +102,7 @@ export class GradualEvidence {
     this.windows = GradualEvidence.windowsAt(fps);
     this.span = GradualEvidence.spanAt(fps);
     this.reach = 3 * this.span;
+    this.fades = new FadeEvidence(visual, samples, this.span);
     this.long = Math.round(LONG_SECONDS * fps);
   }
 
@@ -135,7 +135,7 @@ export class GradualEvidence {
     const flatNow = this.contrast(c) < FLAT_SD / 3;
     const black = y(c) < DARK && flatNow && Math.max(...around) > 2 * DARK;
     const white = y(c) > 1 - DARK && flatNow && Math.min(...around) < 1 - 2 * DARK;
-    const flat = black || white || this.dips(c);
+    const flat = black || white || this.fades.dips(c);
     return { score, fired, wipe: wipe > 0, flat, faint };
   }
 
@@ -194,7 +194,7 @@ export class GradualEvidence {
 
   /** Standard deviation of the grey level of sample i (0 once it left the ring). */
   private contrast(i: number): number {
-    return Math.sqrt(this.samples.stat(i)?.variance ?? 0);
+    return this.fades.contrast(i);
   }
 
   /** Still pictures cross-fading: the middle lies on the line between the ends (block means). */
@@ -243,65 +243,13 @@ export class GradualEvidence {
   }
 
   /**
-   * Much darker (or much brighter) than the pictures `span` samples before and after: the bottom
-   * of a fade through black (or white).
-   */
-  private dips(c: number): boolean {
-    const luma = this.visual.luma.get(c);
-    const before = this.visual.luma.get(c - this.span);
-    const after = this.visual.luma.get(c + this.span);
-    const darker =
-      Math.min(before, after) > 2 * DARK &&
-      luma < Math.min(FADE_DEEP, 0.5 * Math.min(before, after));
-    const room = (y: number): number => 1 - y;
-    const brighter =
-      Math.min(room(before), room(after)) > 2 * DARK &&
-      room(luma) < Math.min(FADE_DEEP, 0.5 * Math.min(room(before), room(after)));
-    if (!darker && !brighter) return false;
-    // The bottom of a fade is nearly flat; a shot that darkens (cells dying) keeps its detail.
-    if (this.contrast(c) > FLAT_SD) return false;
-    // A fade lowers the contrast with the brightness; a move into a dark part of a shot does not.
-    const sd = (i: number): number => this.contrast(i);
-    return sd(c) < 0.5 * Math.min(sd(c - this.span), sd(c + this.span)) + 0.005;
-  }
-
-  /**
-   * Whether a short dip to black or white without blend evidence is a flash (or a blink of the
-   * light), or two flashes close together: the picture after it is the one before it, up to a
-   * camera move, and it was away from it FLASH samples at the most at a time.
-   */
-  isBlip(t: Transition): boolean {
-    // Blend evidence says nothing when the stretch dips to white or black: a window straddling
-    // a flash sees a picture, a burst and the picture again.
-    if (t.wipe || t.to - t.from > 2 * FLASH + 1) return false;
-    if (t.windows.size > 0 && this.fadeAt(t) === undefined) return false;
-    const a = this.samples.grid(t.from - 1);
-    const b = this.samples.grid(t.to + 1);
-    if (!a || !b) return false;
-    const away: number[] = [];
-    for (let i = t.from; i <= t.to; i++) {
-      const g = this.samples.grid(i);
-      if (!g) return false;
-      away.push(dist(a, g));
-    }
-    const depth = Math.max(...away);
-    let run = 0;
-    for (const d of away) {
-      run = d < 0.3 * depth ? 0 : run + 1;
-      if (run > FLASH) return false;
-    }
-    const back = dist(a, b);
-    return back < 0.3 * depth || movedDist(a, b, GRID_W, GRID_H, 0.3 * depth) < 0.3 * depth;
-  }
-
-  /**
    * The darkest (or brightest) sample when the transition fades through black (or white),
    * otherwise its most linear centre or the middle of its wipe (the middle of its evidence when
    * that lasted a second or more); none when only one window size saw a blend (a real dissolve
    * shows at several scales).
    */
   place(t: Transition): { i: number; sure: boolean } | undefined {
-    const fade = this.fadeAt(t);
+    const fade = this.fades.fadeAt(t);
     if (fade !== undefined) return { i: fade, sure: true };
     // Evidence peaks anywhere in a long transition (a wipe's edge crossing a moving shot, a
     // dissolve's blend at one scale): one seen for a second or more goes at its middle.
@@ -357,26 +305,5 @@ export class GradualEvidence {
     const before = m(t.from - this.span - 1) + m(t.from - this.span - 2);
     const after = m(t.to + this.span + 1) + m(t.to + this.span + 2);
     return Math.min(before, after) > 2 * MOVING;
-  }
-
-  /** The bottom of the transition when it fades through black or white. */
-  fadeAt(t: Transition): number | undefined {
-    const y = (i: number): number => this.visual.luma.get(i);
-    // Through black the depth is the darkness; through white, the room left below white. When
-    // both fit (a fade through white into a dark shot), the one deeper below the pictures either
-    // side.
-    let fade: { i: number; below: number } | undefined;
-    for (const depth of [y, (i: number) => 1 - y(i)]) {
-      let deepest = t.from;
-      for (let i = t.from; i <= t.to; i++) if (depth(i) < depth(deepest)) deepest = i;
-      const bottom = depth(deepest);
-      const around = Math.min(depth(t.from - 1), depth(t.to + 1));
-      if (bottom < DARK || bottom < 0.5 * around) {
-        const lit = Math.min(depth(t.from - this.span), depth(t.to + this.span));
-        if (fade && fade.below >= lit - bottom) continue;
-        fade = { i: fadeBottom(depth, t.from, t.to, Math.max(lit, around)), below: lit - bottom };
-      }
-    }
-    return fade?.i;
   }
 }

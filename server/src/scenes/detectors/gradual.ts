@@ -71,7 +71,7 @@ export class GradualTransitions implements Detector {
     // A dark stretch at the very start or end is a fade in/out of the video, not a transition.
     if (t.from <= 1 || t.to >= n - 2) return;
     if (this.found.hasCutIn(t.from - 1, t.to + 1)) return;
-    if (this.evidence.isBlip(t)) return;
+    if (this.evidence.fades.isBlip(t)) return;
     // A long dark stretch without any blend around it is a dark shot, not a fade.
     if (t.bestScore === 0 && t.to - t.from > 3 * this.fps) return;
     // The colours placed this transition already, from its whole course.
