@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/src/config.ts';
 import type { AppContext } from '../../server/src/context.ts';
-import { openTestDb } from '../support/test-db.ts';
+import { openTestDb, TEST_DATABASE } from '../support/test-db.ts';
 import { PermanentJobError } from '../../server/src/jobs/errors.ts';
 import { claimJob, jobsOfVideo, type JobRow } from '../../server/src/jobs/job-store.ts';
 import { JobName } from '../../server/src/jobs/names.ts';
@@ -196,28 +196,33 @@ describe('job queue', () => {
     expect(recorded).toEqual([job.id]);
   });
 
-  it('on the embedded database, takes back at start the jobs a killed process left running', async () => {
-    const v = id();
-    await enqueue(ctx, JobName.AnalyseVideo, v);
-    // The process that claimed it was killed: its lease would hold for another minute.
-    await claimJob(ctx.db, {
-      names: [JobName.AnalyseVideo],
-      workerId: 'killed',
-      now: clock,
-      leaseMs: 60_000,
-    });
-    const lanes = startWorkerLanes(ctx, { concurrency: 1 });
-    try {
-      const until = Date.now() + 20_000;
-      while ((await stateOf(v)).state !== 'done' && Date.now() < until) {
-        await new Promise((r) => setTimeout(r, 50));
+  // The embedded database has one process: a job left running was left by a killed one. On a
+  // shared PostgreSQL only the lease tells (jobs-postgres.test.ts), so this one is the embedded's.
+  it.skipIf(TEST_DATABASE === 'postgres')(
+    'on the embedded database, takes back at start the jobs a killed process left running',
+    async () => {
+      const v = id();
+      await enqueue(ctx, JobName.AnalyseVideo, v);
+      // The process that claimed it was killed: its lease would hold for another minute.
+      await claimJob(ctx.db, {
+        names: [JobName.AnalyseVideo],
+        workerId: 'killed',
+        now: clock,
+        leaseMs: 60_000,
+      });
+      const lanes = startWorkerLanes(ctx, { concurrency: 1 });
+      try {
+        const until = Date.now() + 20_000;
+        while ((await stateOf(v)).state !== 'done' && Date.now() < until) {
+          await new Promise((r) => setTimeout(r, 50));
+        }
+      } finally {
+        await lanes.stop();
       }
-    } finally {
-      await lanes.stop();
-    }
-    const job = await stateOf(v);
-    expect([job.state, job.attempts]).toEqual(['done', 2]);
-  });
+      const job = await stateOf(v);
+      expect([job.state, job.attempts]).toEqual(['done', 2]);
+    },
+  );
 
   function waitingHandler(events: { cancelled: string[]; failed: unknown[] }): {
     h: JobHandler;

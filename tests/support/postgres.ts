@@ -1,6 +1,6 @@
 // A throwaway PostgreSQL server from Debian's packages (apt-get install postgresql; .ci/run does
-// it), started on a free loopback port in a temporary directory and removed on stop. Fails loudly
-// when PostgreSQL is not installed: the tests that need it never skip.
+// it) with pgvector, started on a free loopback port in a temporary directory and removed on stop.
+// Fails loudly when PostgreSQL or pgvector is not installed: the tests that need it never skip.
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -33,8 +33,20 @@ function run(bin: string, args: string[]): void {
     throw new Error(`${path.basename(bin)} failed: ${res.stderr || res.stdout}`);
 }
 
+/** The product's schema needs pgvector: without it every test here would fail on its migration. */
+function assertPgvector(bin: string): void {
+  const version = path.basename(path.dirname(bin));
+  if (!fs.existsSync(`/usr/share/postgresql/${version}/extension/vector.control`)) {
+    throw new Error(
+      `pgvector is not installed for PostgreSQL ${version} ` +
+        '(../shared/vendor/install-pgvector builds it; .ci/run does it)',
+    );
+  }
+}
+
 export async function startPostgres(): Promise<RealPostgres> {
   const bin = binDir();
+  assertPgvector(bin);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'va-postgres-'));
   if (process.getuid?.() === 0) execFileSync('chown', ['postgres:', dir]);
   const data = path.join(dir, 'data');

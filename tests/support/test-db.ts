@@ -1,13 +1,19 @@
-// A fresh, migrated in-memory database for a test. PGlite's own start runs initdb in WebAssembly
-// (about 4 CPU-s here); starting as a copy of a migrated database saved once costs about one. The
-// copy is kept in the temp folder under a name made of PGlite's version and the migrations, so a
-// changed migration makes a new one.
+// A fresh, migrated database for a test. By default the embedded one (PGlite in memory): its own
+// start runs initdb in WebAssembly (about 4 CPU-s here); starting as a copy of a migrated
+// database saved once costs about one. The copy is kept in the temp folder under a name made of
+// PGlite's version and the migrations, so a changed migration makes a new one.
+// With TEST_DATABASE=postgres every test runs on a real PostgreSQL with pgvector instead (one
+// server per test process, a database per test copied from a migrated template): CI runs the
+// database's tests both ways (issue 41).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Db } from '../../server/src/db/db.ts';
 import { listMigrations, migrate } from '../../server/src/db/migrate.ts';
 import { openPglite, type PgliteDb } from '../../server/src/db/pglite.ts';
+import { openPostgres } from '../../server/src/db/postgres.ts';
+import { startPostgres, type RealPostgres } from './postgres.ts';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 
@@ -51,8 +57,17 @@ async function migrated(
 
 let saved: Promise<string> | undefined;
 
-/** A new in-memory database with every migration applied. */
-export async function openTestDb(): Promise<PgliteDb> {
+/** The database the tests run on (TEST_DATABASE=postgres: a real PostgreSQL with pgvector). */
+export const TEST_DATABASE: 'embedded' | 'postgres' =
+  process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'embedded';
+
+/** A new database with every migration applied, on the database TEST_DATABASE names. */
+export async function openTestDb(): Promise<Db> {
+  return TEST_DATABASE === 'postgres' ? openPostgresTestDb() : openEmbeddedTestDb();
+}
+
+/** A new in-memory embedded database with every migration applied. */
+export async function openEmbeddedTestDb(): Promise<PgliteDb> {
   saved ??= madeOnce(`${templateName()}.tar`, (partial) =>
     migrated(undefined, (db) => db.save(partial)),
   );
@@ -72,4 +87,60 @@ export async function copyMigratedDatabase(dataDir: string): Promise<void> {
     migrated(partial, async () => undefined),
   );
   fs.cpSync(made, path.join(dataDir, 'db'), { recursive: true });
+}
+
+let server: Promise<{ postgres: RealPostgres; template: string }> | undefined;
+
+/** This process's PostgreSQL and its migrated template database, started on first use. */
+function postgresServer(): Promise<{ postgres: RealPostgres; template: string }> {
+  server ??= (async () => {
+    const postgres = await startPostgres();
+    process.once('exit', () => postgres.stop());
+    const template = 'va_template';
+    const admin = await openPostgres(postgres.url);
+    try {
+      await admin.exec(`CREATE DATABASE ${template}`);
+    } finally {
+      await admin.close();
+    }
+    const db = await openPostgres(databaseUrl(postgres.url, template));
+    try {
+      await migrate(db);
+    } finally {
+      await db.close();
+    }
+    return { postgres, template };
+  })();
+  return server;
+}
+
+function databaseUrl(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** A new database on this process's PostgreSQL, a copy of the migrated template; dropped on close. */
+async function openPostgresTestDb(): Promise<Db> {
+  const { postgres, template } = await postgresServer();
+  const name = `t_${crypto.randomUUID().replaceAll('-', '')}`;
+  const admin = await openPostgres(postgres.url);
+  try {
+    await admin.exec(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  } finally {
+    await admin.close();
+  }
+  const db = await openPostgres(databaseUrl(postgres.url, name));
+  const close = db.close.bind(db);
+  return Object.assign(db, {
+    async close() {
+      await close();
+      const dropper = await openPostgres(postgres.url);
+      try {
+        await dropper.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await dropper.close();
+      }
+    },
+  });
 }
