@@ -5,7 +5,6 @@
 // thumbnail's shape against the shape a player shows, and whether Chromium plays the video the
 // detail page serves (the original where Chromium can, else the rendition). Every row must pass.
 //   npm run bench -- formats
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +17,7 @@ import {
   SCENE_SECONDS,
   SCENES,
   cameraFormatFile,
+  imageSize,
   type CameraFormat,
 } from '../tests/support/camera-formats.ts';
 import { startTestServer, type TestServer } from '../tests/support/server.ts';
@@ -38,14 +38,6 @@ interface Row {
   plays: string;
   playsOk: boolean;
   error?: string;
-}
-
-function imageSize(file: string): { width: number; height: number } {
-  const out = execFileSync(tools.ffprobe, [
-    ...['-v', 'error', '-show_entries', 'stream=width,height', '-of', 'csv=p=0', file],
-  ]).toString();
-  const [width, height] = out.trim().split(',').map(Number);
-  return { width: width!, height: height! };
 }
 
 /** Plays the file in a <video> for a second: answers its shown size and duration, or why not. */
@@ -122,7 +114,7 @@ async function analyseKind(
   );
   row.scenes = scenes.length;
   const thumb = await server.ctx.storage.localPath(scenes[0]!.thumbnail_key);
-  const { width, height } = imageSize(thumb.path);
+  const { width, height } = imageSize(tools.ffprobe, thumb.path);
   await thumb.release();
   row.shape = `${width}x${height}`;
   row.shapeOk = Math.abs(width / height - kind.displayAspect) < 0.03 * kind.displayAspect;

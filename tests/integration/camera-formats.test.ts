@@ -4,7 +4,6 @@
 // (non-square pixels and rotation applied). The upload dialog's duration of the same kinds:
 // src/workers/probe-file.node.test.ts. A digitised NTSC tape (DV, 4:1:1) used to fail the
 // pass's filter graph outright.
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,6 +18,7 @@ import {
   SCENE_SECONDS,
   SCENES,
   cameraFormatFile,
+  imageSize,
 } from '../support/camera-formats.ts';
 
 const tools = resolveMediaTools({
@@ -31,15 +31,6 @@ beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'va-formats-'));
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-
-/** Width and height of a JPEG the pass wrote. */
-function imageSize(file: string): { width: number; height: number } {
-  const out = execFileSync(tools.ffprobe, [
-    ...['-v', 'error', '-show_entries', 'stream=width,height', '-of', 'csv=p=0', file],
-  ]).toString();
-  const [width, height] = out.trim().split(',').map(Number);
-  return { width: width!, height: height! };
-}
 
 describe('every kind of camera file', () => {
   it.each(CAMERA_FORMATS.map((kind, i) => [kind.name, i] as const))(
@@ -67,7 +58,7 @@ describe('every kind of camera file', () => {
       expect(pass.decodedMs).toBeGreaterThan(probe.durationMs - 500);
       // The first and last candidates (a stream may change size midway).
       for (const frame of [pass.gridFrames[0]!, pass.gridFrames.at(-1)!]) {
-        const { width, height } = imageSize(frame);
+        const { width, height } = imageSize(tools.ffprobe, frame);
         expect(width).toBeLessThanOrEqual(FRAME_MAX_WIDTH);
         expect(Math.abs(width / height - kind.displayAspect)).toBeLessThan(
           0.03 * kind.displayAspect,

@@ -5,6 +5,7 @@
 // frame rate, and a stream that changes size midway. Each shows three pictures of two seconds
 // (two hard cuts) and says the shape a player shows it at. Used by the format test
 // (tests/integration/camera-formats.test.ts) and the format bench (bench/formats.ts).
+import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -330,4 +331,13 @@ async function writeCameraFormat(ffmpeg: string, kind: CameraFormat, dir: string
     ...['-c', 'copy', file],
   ]);
   return file;
+}
+
+/** Width and height of a picture the pipeline wrote (read by ffprobe). */
+export function imageSize(ffprobe: string, file: string): { width: number; height: number } {
+  const out = execFileSync(ffprobe, [
+    ...['-v', 'error', '-show_entries', 'stream=width,height', '-of', 'csv=p=0', file],
+  ]).toString();
+  const [width, height] = out.trim().split(',').map(Number);
+  return { width: width!, height: height! };
 }
