@@ -80,3 +80,8 @@ export function isUploadGone(error: unknown): error is UploadError {
     (error.status === 404 || error.status === 410 || /NoSuchUpload/.test(error.message))
   );
 }
+
+/** `complete` refused a part list whose ETags the server no longer holds (409). */
+export function partsChanged(error: unknown): error is UploadError {
+  return error instanceof UploadError && error.status === 409;
+}

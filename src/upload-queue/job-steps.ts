@@ -4,7 +4,7 @@
 // repeats at most the calls in flight, and every call is safe to repeat: create carries the job id
 // as Idempotency-Key, people images replace, parts are listed before resuming, status is
 // idempotent.
-import { isUploadGone, UploadError } from './api-errors.ts';
+import { isUploadGone, partsChanged, UploadError } from './api-errors.ts';
 import { forgetSessionFile, resolveFile } from './file-source.ts';
 import type { UploadJob } from './job-types.ts';
 import { transferParts } from './part-transfer.ts';
@@ -61,6 +61,16 @@ export async function step(ctx: StepContext, job: UploadJob): Promise<UploadJob>
           // Parts are kept in part-number order (part-transfer.ts), as complete wants them.
           await completeMultipart(p, videoIdOf(job), multipart.uploadId, multipart.parts);
         } catch (error) {
+          if (partsChanged(error) && !multipart.relisted) {
+            // A late copy of a part (a stopped runner's request, delayed on the way) replaced the
+            // one recorded: the server holds the same bytes under another ETag. Its own list is
+            // right; the next transition reads it and completes again. Once only: no loop.
+            ctx.reconciled.delete(job.id);
+            return commit(ctx, job, {
+              phase: 'transferring',
+              multipart: { ...multipart, relisted: true },
+            });
+          }
           // A repeated complete answers 200, so a gone upload here really is gone.
           return forgetGoneUpload(ctx, job, error);
         }

@@ -48,6 +48,8 @@ export interface MultipartState {
   completed: boolean;
   /** Started to replace one the server had dropped (see forgetGoneUpload in job-steps.ts). */
   renewal?: boolean;
+  /** Its parts were listed again once after `complete` found an ETag changed (job-steps.ts). */
+  relisted?: boolean;
 }
 
 export interface UploadJob {

@@ -189,6 +189,30 @@ describe('upload runner', () => {
     store.close();
   });
 
+  it('lists the parts again when a late copy of one changed its ETag, and completes once', async () => {
+    await enqueue(3 * PART);
+    await runUntilParts(3);
+    server.rewritePart(2);
+    const job = await runUntilSettled();
+    expect(jobState(job)).toBe('done');
+    expect(server.stats.partPuts).toBe(3); // nothing sent again: the server has every part
+    expect(server.liveVideos()[0]).toMatchObject({ bytes: 3 * PART, status: 'in_progress' });
+  });
+
+  it('fails when the parts keep changing after they were listed again', async () => {
+    await enqueue(3 * PART);
+    await runUntilParts(3);
+    for (let i = 0; i < 10; i += 1) {
+      server.rewritePart(1 + (i % 3));
+      const [job] = await runOnce();
+      if (job!.hold === 'failed') {
+        expect(job!.lastError).toMatch(/etags/i);
+        return;
+      }
+    }
+    throw new Error('the job never failed');
+  });
+
   it('never creates twice when answers are lost after the server acted', async () => {
     await enqueue(3 * PART);
     const anyPath = (m: string, p: string) => (method: string, path: string) =>

@@ -90,12 +90,13 @@ describe('local multipart upload', () => {
         parts: [{ part_number: 1, etag: staleEtags[0] }, ...parts.slice(1)],
       },
     });
-    expect(stale.status).toBe(400);
+    // 409: the list is stale; the queue lists the parts again and completes with the server's.
+    expect(stale.status).toBe(409);
     const wrong = await server.call('POST', `/api/videos/${id}/multipart/complete`, {
       token,
       body: { upload_id: uploadId, parts: [parts[0], { part_number: 2, etag: '"00"' }, parts[2]] },
     });
-    expect(wrong.status).toBe(400);
+    expect(wrong.status).toBe(409);
     const gap = await server.call('POST', `/api/videos/${id}/multipart/complete`, {
       token,
       body: { upload_id: uploadId, parts: [parts[0], parts[2]] },

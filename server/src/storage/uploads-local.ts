@@ -202,7 +202,8 @@ export class LocalUploads implements UploadBackend {
       }
       const have = saved.get(p.part_number);
       if (!have || bareEtag(have.etag) !== bareEtag(p.etag)) {
-        throw new HttpError(400, `Part ${p.part_number} was not uploaded or its ETag differs.`);
+        // 409: the list is stale (a part was written again since); listing the parts again heals it.
+        throw new HttpError(409, `Part ${p.part_number} was not uploaded or its ETag differs.`);
       }
       if (i < parts.length - 1 && have.size !== upload.part_size) {
         throw new HttpError(

@@ -115,7 +115,9 @@ export class S3Uploads implements UploadBackend {
       );
     } catch (err) {
       const name = errorName(err);
-      if (['InvalidPart', 'InvalidPartOrder', 'EntityTooSmall', 'NoSuchUpload'].includes(name)) {
+      // InvalidPart: a listed ETag is not the part S3 holds (409, as the local driver says it).
+      if (name === 'InvalidPart') throw new HttpError(409, `The parts cannot be joined: ${name}`);
+      if (['InvalidPartOrder', 'EntityTooSmall', 'NoSuchUpload'].includes(name)) {
         throw new HttpError(400, `The parts cannot be joined: ${name}`);
       }
       throw err;

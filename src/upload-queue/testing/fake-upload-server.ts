@@ -209,7 +209,7 @@ export function createFakeUploadServer(options: { partSize?: number; token?: str
       if (upload.state === 'completed') return answer(200, { detail: 'ok' });
       const listed = body.parts as { part_number: number; etag: string }[];
       if (listed.some((p) => upload.parts.get(p.part_number)?.etag !== p.etag)) {
-        return answer(400, { detail: 'Part etags do not match' });
+        return answer(409, { detail: 'Part etags do not match' });
       }
       upload.state = 'completed';
       video.bytes = listed.reduce((n, p) => n + (upload.parts.get(p.part_number)?.size ?? 0), 0);
@@ -289,6 +289,16 @@ export function createFakeUploadServer(options: { partSize?: number; token?: str
     /** Every signed URL and form issued so far stops working. */
     expireSignatures(): void {
       signatureGeneration += 1;
+    },
+    /**
+     * A late copy of part n lands after the client recorded its own (a request of a stopped
+     * runner, delayed on the way): the server now holds the same bytes under another ETag.
+     */
+    rewritePart(n: number): void {
+      for (const upload of uploads.values()) {
+        const part = upload.parts.get(n);
+        if (part && upload.state === 'open') upload.parts.set(n, { ...part, etag: `"late-${n}"` });
+      }
     },
     /** Every open multipart upload expires (as a day offline outlives it). */
     expireUploads,
