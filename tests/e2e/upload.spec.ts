@@ -24,6 +24,7 @@ import {
   rowsNaming,
   waitForPart,
   waitForState,
+  viaProxy as proxiedApp,
 } from './support/upload-journeys.ts';
 import { paddedVideo, uploadThroughDialog as dialogUpload } from './support/upload-dialog.ts';
 
@@ -72,13 +73,7 @@ after(async () => {
 });
 
 /** The app as seen through the proxy. */
-const viaProxy = (): E2eApp => ({
-  ...app,
-  async newPage({ locale = 'en-US' } = {}) {
-    const context = await app.browser.newContext({ locale, baseURL: proxy.url });
-    return context.newPage();
-  },
-});
+const viaProxy = (): E2eApp => proxiedApp(app, proxy);
 
 /** Part uploads take at least this long, so a transfer of 5 parts lasts a few seconds. */
 const slowParts =

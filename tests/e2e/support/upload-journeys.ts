@@ -3,10 +3,21 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import type { E2eApp } from './app.ts';
-import type { SeenRequest } from './fault-proxy.ts';
+import type { FaultProxy, SeenRequest } from './fault-proxy.ts';
 import { messages } from './ui.ts';
 
 export const LIST_LABEL = messages('en')['videos.listLabel']!;
+
+/** The app as a browser sees it through the fault proxy (the service worker's requests too). */
+export function viaProxy(app: E2eApp, proxy: FaultProxy): E2eApp {
+  return {
+    ...app,
+    async newPage({ locale = 'en-US' } = {}) {
+      const context = await app.browser.newContext({ locale, baseURL: proxy.url });
+      return context.newPage();
+    },
+  };
+}
 
 type Req = Pick<SeenRequest, 'method' | 'path'>;
 
