@@ -27,7 +27,7 @@ import {
   isPartPut,
   isStatus,
   waitForPart,
-  viaProxy as proxiedApp,
+  proxiedApp,
 } from './support/upload-journeys.ts';
 
 const MIB = 1024 * 1024;

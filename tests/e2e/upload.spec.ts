@@ -24,7 +24,7 @@ import {
   rowsNaming,
   waitForPart,
   waitForState,
-  viaProxy as proxiedApp,
+  proxiedApp,
 } from './support/upload-journeys.ts';
 import { paddedVideo, uploadThroughDialog as dialogUpload } from './support/upload-dialog.ts';
 

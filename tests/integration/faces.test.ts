@@ -10,7 +10,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enqueueAnalysis } from '../../server/src/pipeline/enqueue.ts';
 import { deleteUserCascade } from '../../server/src/repositories/users.ts';
 import {
   facePhoto,
@@ -22,6 +21,7 @@ import {
 import { teamOf } from '../support/seed.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { createVideo } from '../support/videos.ts';
+import { analyseUploaded, uploadPeopleImages } from '../support/people-images.ts';
 
 let server: TestServer;
 let token: string;
@@ -41,42 +41,9 @@ async function newVideo(t: string, about = ''): Promise<string> {
   return created.id;
 }
 
-async function uploadPeople(id: string, t: string, people: [string, string][]): Promise<void> {
-  const form = new FormData();
-  for (const [name] of people) form.append('names[]', name);
-  for (const [, file] of people) {
-    form.append('images[]', new Blob([fs.readFileSync(file)]), path.basename(file));
-  }
-  const res = await fetch(`${server.url}/api/videos/${id}/upload-people-images`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${t}` },
-    body: form,
-  });
-  expect(res.status).toBe(200);
-}
-
-/** Puts the file where the upload would and runs the analysis to its end. */
-async function analyse(id: string, file: Buffer): Promise<void> {
-  const key = `input/${id}/source.mp4`;
-  await server.ctx.storage.put(key, file);
-  await server.ctx.db.query(
-    `UPDATE videos SET source_key = $2, status = 'in_progress' WHERE id = $1`,
-    [id, key],
-  );
-  expect(await enqueueAnalysis(server.ctx, id)).toBe(true);
-  const until = Date.now() + 240_000;
-  for (;;) {
-    const [row] = await server.ctx.db.query<{ status: string; failure_reason: string | null }>(
-      'SELECT status, failure_reason FROM videos WHERE id = $1',
-      [id],
-    );
-    if (row?.status === 'completed') return;
-    if (row?.status === 'failed' || Date.now() > until) {
-      throw new Error(`analysis ended ${row?.status}: ${row?.failure_reason}`);
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+const uploadPeople = (id: string, t: string, people: [string, string][]): Promise<void> =>
+  uploadPeopleImages(server, id, t, people);
+const analyse = (id: string, file: Buffer): Promise<void> => analyseUploaded(server, id, file);
 
 const sceneSearch = (description: string, searchMethod: string) =>
   server.call(

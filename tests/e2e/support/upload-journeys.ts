@@ -9,7 +9,7 @@ import { messages } from './ui.ts';
 export const LIST_LABEL = messages('en')['videos.listLabel']!;
 
 /** The app as a browser sees it through the fault proxy (the service worker's requests too). */
-export function viaProxy(app: E2eApp, proxy: FaultProxy): E2eApp {
+export function proxiedApp(app: E2eApp, proxy: FaultProxy): E2eApp {
   return {
     ...app,
     async newPage({ locale = 'en-US' } = {}) {
