@@ -29,6 +29,7 @@ export const POSTGRES_SUITE = [
   'tests/integration/upload.test.ts',
   'tests/integration/multipart.test.ts',
   'tests/integration/pipeline.test.ts',
+  'tests/integration/duplicates.test.ts',
 ];
 
 const vitest = path.join(ROOT, 'node_modules', '.bin', 'vitest');

@@ -66,6 +66,10 @@ export const MULTIPART_SIGN_BATCH_MAX = 100;
 export const MULTIPART_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
 export const UPLOAD_CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 
+/** Files one check-files call (and one import batch) may hold, and the longest key (issue 42). */
+export const CHECK_FILES_MAX = 10_000;
+export const CHECK_FILES_KEY_MAX_LENGTH = 1024;
+
 export const PEOPLE_MAX = 20;
 export const PERSON_NAME_MAX_LENGTH = 100;
 /**

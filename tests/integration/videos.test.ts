@@ -107,6 +107,9 @@ describe('GET /api/videos', () => {
         'is_trailer_creating',
         'is_report_creating',
         'failure_code',
+        'file_size',
+        'content_sha256',
+        'duplicate_of',
       ].sort(),
     );
     expect(item).toMatchObject({

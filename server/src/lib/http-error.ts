@@ -9,6 +9,8 @@ export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     readonly detail: string | DetailEntry[],
+    /** More top-level keys of the answer beside detail (a 409's conflicting video). */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(typeof detail === 'string' ? detail : detail.map((d) => d.msg).join('; '));
   }

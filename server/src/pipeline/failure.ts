@@ -11,6 +11,8 @@ export const FAILURE_CODES = [
   'incomplete',
   'undecodable',
   'not-finished',
+  // The team has these bytes already (issue 42): not analysed twice; duplicate_of says which.
+  'duplicate',
 ] as const;
 export type FailureCode = (typeof FAILURE_CODES)[number];
 

@@ -47,7 +47,7 @@ export function frameworkErrorAnswer(
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof HttpError) {
-      return reply.status(err.statusCode).send({ detail: err.detail });
+      return reply.status(err.statusCode).send({ ...err.extra, detail: err.detail });
     }
     if (err.validation) {
       return reply.status(422).send({

@@ -15,6 +15,10 @@ export interface NewVideo {
   trailerInstruction: string | null;
   sourceKey: string;
   idempotencyKey: string | null;
+  /** The client's figures (issue 42); the server replaces them with its own once it has the file. */
+  fileSize: number | null;
+  contentSha256: string | null;
+  allowDuplicate: boolean;
 }
 
 export interface UploadVideoRow {
@@ -37,8 +41,9 @@ export async function insertVideoOnce(
   const inserted = await one<UploadVideoRow & Record<string, unknown>>(
     q,
     `INSERT INTO videos (id, team_id, owner_id, filename, video_length, video_date, output_language,
-       about_this_video, trailer_instruction, source_key, idempotency_key, status)
-     VALUES ($1, $2, $3, $4, $5, $6::timestamp, $7, $8, $9, $10, $11, 'uploading')
+       about_this_video, trailer_instruction, source_key, idempotency_key, file_size,
+       content_sha256, allow_duplicate, status)
+     VALUES ($1, $2, $3, $4, $5, $6::timestamp, $7, $8, $9, $10, $11, $12, $13, $14, 'uploading')
      ON CONFLICT (owner_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
      RETURNING ${COLUMNS}`,
     [
@@ -53,6 +58,9 @@ export async function insertVideoOnce(
       v.trailerInstruction,
       v.sourceKey,
       v.idempotencyKey,
+      v.fileSize,
+      v.contentSha256,
+      v.allowDuplicate,
     ],
   );
   if (inserted) return { video: inserted, created: true };
@@ -79,7 +87,7 @@ export function findVideoBySourceKey(
 /** uploading -> in_progress; true only for the one call that made the change. */
 export async function markUploaded(q: Queryable, id: string, sourceSize: number): Promise<boolean> {
   const rows = await q.query(
-    `UPDATE videos SET status = 'in_progress', source_size = $2, updated_at = now()
+    `UPDATE videos SET status = 'in_progress', source_size = $2, file_size = $2, updated_at = now()
      WHERE id = $1 AND status = 'uploading' RETURNING id`,
     [id, sourceSize],
   );

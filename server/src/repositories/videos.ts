@@ -29,6 +29,11 @@ export interface VideoRow {
   is_report_creating: boolean;
   /** Why it failed, for the app to word (null unless failed). */
   failure_code: FailureCode | null;
+  /** The original file's size and SHA-256 (issue 42); bigint arrives as text from node-postgres. */
+  file_size: string | number | null;
+  content_sha256: string | null;
+  /** The team video this one repeats (set when it failed as a duplicate). */
+  duplicate_video: { id: string; title: string | null; filename: string } | null;
 }
 
 export interface VideoDetailRow extends VideoRow {
@@ -54,7 +59,10 @@ export const VIDEO_DATE_COLUMN = `to_char(v.video_date, 'YYYY-MM-DD"T"HH24:MI:SS
 const VIDEO_COLUMNS = `v.id, v.team_id, v.owner_id, v.filename, v.title, v.summary, v.tags, v.status,
   v.created_at, ${VIDEO_DATE_COLUMN}, v.video_length,
   v.thumbnail_key, v.playable_key, v.source_key, v.trailer_key, v.report_key,
-  v.is_trailer_creating, v.is_report_creating, v.failure_code`;
+  v.is_trailer_creating, v.is_report_creating, v.failure_code, v.file_size, v.content_sha256,
+  CASE WHEN v.duplicate_of IS NULL THEN NULL ELSE (SELECT json_build_object('id', d.id,
+    'title', d.title, 'filename', d.filename) FROM videos d WHERE d.id = v.duplicate_of) END
+    AS duplicate_video`;
 
 export type VideoSort = 'priority' | 'newest' | 'oldest';
 

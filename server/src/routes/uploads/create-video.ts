@@ -18,9 +18,18 @@ import {
   VIDEO_MAX_BYTES,
 } from '../../../../src/config/limits.ts';
 import { requireAuth } from '../../plugins/auth.ts';
+import { videosByDigest, type ArchivedVideo } from '../../repositories/content-hash.ts';
 import { insertVideoOnce } from '../../repositories/videos-upload.ts';
 import { uploadBackend } from '../../storage/create.ts';
+import { SHA256_PATTERN } from './check-files.ts';
 import { requestOrigin } from './video-access.ts';
+
+/** The 409 of a create whose bytes the team has: the words the app shows, and which video. */
+export function alreadyInArchive(video: ArchivedVideo): HttpError {
+  return new HttpError(409, `Already in the archive as ${video.title || video.filename}.`, {
+    video,
+  });
+}
 
 interface CreateVideoBody {
   filename: string;
@@ -29,6 +38,10 @@ interface CreateVideoBody {
   output_language: string;
   about_this_video?: string;
   trailer_instruction?: string | null;
+  /** Issue 42: the file's size and SHA-256 as the client knows them, and "upload it anyway". */
+  file_size?: number;
+  content_sha256?: string;
+  allow_duplicate?: boolean;
 }
 
 const bodySchema = {
@@ -41,6 +54,9 @@ const bodySchema = {
     output_language: { type: 'string', enum: SUPPORTED_VIDEO_LANGUAGES.map((l) => l.code) },
     about_this_video: { type: 'string', maxLength: TEXT_AREA_MAX_LENGTH },
     trailer_instruction: { type: ['string', 'null'], maxLength: TEXT_AREA_MAX_LENGTH },
+    file_size: { type: 'integer', minimum: 1, maximum: VIDEO_MAX_BYTES },
+    content_sha256: { type: 'string', pattern: SHA256_PATTERN },
+    allow_duplicate: { type: 'boolean' },
   },
 } as const;
 
@@ -100,6 +116,16 @@ export function registerCreateVideo(app: FastifyInstance, ctx: AppContext): void
       const body = request.body;
       const ext = videoExtension(body.filename);
       checkLocalDateTime(body.video_date);
+      const key = idempotencyKey(request.headers['idempotency-key']);
+      const sha256 = body.content_sha256?.toLowerCase() ?? null;
+      if (sha256 && body.allow_duplicate !== true) {
+        const found = await videosByDigest(ctx.db, user.team_id, [sha256], {
+          exceptOwner: user.id,
+          exceptIdempotencyKey: key,
+        });
+        const video = found.get(sha256);
+        if (video) throw alreadyInArchive(video);
+      }
       const id = crypto.randomUUID();
       const { video, created } = await insertVideoOnce(ctx.db, {
         id,
@@ -112,7 +138,10 @@ export function registerCreateVideo(app: FastifyInstance, ctx: AppContext): void
         aboutThisVideo: body.about_this_video ?? '',
         trailerInstruction: body.trailer_instruction || null,
         sourceKey: `input/${id}/source.${ext}`,
-        idempotencyKey: idempotencyKey(request.headers['idempotency-key']),
+        idempotencyKey: key,
+        fileSize: body.file_size ?? null,
+        contentSha256: sha256,
+        allowDuplicate: body.allow_duplicate === true,
       });
       const postUrl = await uploadBackend(ctx).postForm({
         key: video.source_key ?? '',

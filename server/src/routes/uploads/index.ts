@@ -1,10 +1,11 @@
-// The upload area: creating a video, its file (signed form or resumable multipart), its people
+// The upload area: asking which files the team already has, creating a video, its file (signed form or resumable multipart), its people
 // images, the "file is up" status, and the output languages offered.
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { PEOPLE_MAX, SUPPORTED_VIDEO_LANGUAGES } from '../../limits.ts';
 import { VIDEO_MAX_BYTES } from '../../../../src/config/limits.ts';
+import { registerCheckFiles } from './check-files.ts';
 import { registerCreateVideo } from './create-video.ts';
 import { registerFormReceiver } from './form-receiver.ts';
 import { registerMultipartRoutes } from './multipart-routes.ts';
@@ -25,6 +26,7 @@ export async function registerUploadRoutes(app: FastifyInstance, ctx: AppContext
         headerPairs: 100,
       },
     });
+    registerCheckFiles(scope, ctx);
     registerCreateVideo(scope, ctx);
     registerFormReceiver(scope, ctx);
     registerPeopleImages(scope, ctx);

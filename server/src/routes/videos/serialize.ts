@@ -28,6 +28,11 @@ export interface ApiVideo {
   is_report_creating: boolean;
   /** Why a failed video failed, as a code the app words (null unless failed; issue 43). */
   failure_code: FailureCode | null;
+  /** The original file's size in bytes and SHA-256 (hex), null until known (issue 42). */
+  file_size: number | null;
+  content_sha256: string | null;
+  /** The team's video with the same bytes; null unless failure_code is 'duplicate'. */
+  duplicate_of: { id: string; title: string | null; filename: string } | null;
 }
 
 export interface ApiScene {
@@ -152,6 +157,16 @@ export function serializeVideo(ctx: SignCtx, row: VideoRow): ApiVideo {
     is_trailer_creating: row.is_trailer_creating,
     is_report_creating: row.is_report_creating,
     failure_code: row.status === 'failed' ? (row.failure_code ?? 'not-finished') : null,
+    file_size: row.file_size === null ? null : Number(row.file_size),
+    content_sha256: row.content_sha256,
+    duplicate_of:
+      row.status === 'failed' && row.failure_code === 'duplicate' && row.duplicate_video
+        ? {
+            id: row.duplicate_video.id,
+            title: row.duplicate_video.title,
+            filename: row.duplicate_video.filename,
+          }
+        : null,
   };
 }
 

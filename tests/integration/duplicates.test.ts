@@ -1,0 +1,187 @@
+// Nothing twice (issue 42): "which of these does the team already have?" by size, then SHA-256,
+// and the create call that refuses the team's bytes unless asked to keep them. On PGlite here and
+// on PostgreSQL in `npm run test:postgres`.
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../support/server.ts';
+import { createVideo, NEW_VIDEO, signInTwoTeams, uploadVideo } from '../support/videos.ts';
+
+let server: TestServer;
+let token: string;
+let otherToken: string;
+
+const sha = (b: Buffer): string => crypto.createHash('sha256').update(b).digest('hex');
+const bytes = (n: number, seed: string): Buffer =>
+  Buffer.concat([Buffer.from(seed), crypto.randomBytes(n - seed.length)]);
+
+beforeAll(async () => {
+  // No worker: what is checked here is the record, not the analysis.
+  server = await startTestServer({ WORKER: 'off' });
+  ({ token, otherToken } = await signInTwoTeams(server));
+});
+afterAll(() => server.close());
+
+const check = (files: unknown[], t = token) =>
+  server.call('POST', '/api/videos/check-files', { token: t, body: { files } });
+
+describe('POST /api/videos/check-files', () => {
+  const file = bytes(40_000, 'check-files');
+  let id = '';
+
+  beforeAll(async () => {
+    id = await uploadVideo(server, token, file, {
+      filename: 'harbour.mp4',
+      file_size: file.length,
+      content_sha256: sha(file),
+    });
+  });
+
+  it('answers new, needs-hash and in-archive in the order asked', async () => {
+    const other = bytes(file.length, 'same size, other bytes');
+    const res = await check([
+      { key: 'a/unknown-size.mp4', size: 12_345 },
+      { key: 'b/same-size.mp4', size: file.length },
+      { key: 'c/same-bytes.mp4', size: file.length, sha256: sha(file).toUpperCase() },
+      { key: 'd/same-size-other-bytes.mp4', size: file.length, sha256: sha(other) },
+    ]);
+    expect(res.status).toBe(200);
+    expect(res.body.items).toEqual([
+      { key: 'a/unknown-size.mp4', state: 'new' },
+      { key: 'b/same-size.mp4', state: 'needs-hash' },
+      {
+        key: 'c/same-bytes.mp4',
+        state: 'in-archive',
+        video: { id, title: null, filename: 'harbour.mp4' },
+      },
+      { key: 'd/same-size-other-bytes.mp4', state: 'new' },
+    ]);
+  });
+
+  it("never tells another team's videos", async () => {
+    const res = await check(
+      [
+        { key: 'x', size: file.length },
+        { key: 'y', size: file.length, sha256: sha(file) },
+      ],
+      otherToken,
+    );
+    expect(res.body.items.map((i: { state: string }) => i.state)).toEqual(['new', 'new']);
+  });
+
+  it('does not count a video whose file has not arrived', async () => {
+    const pending = bytes(41_000, 'never sent');
+    await createVideo(server, token, {
+      filename: 'pending.mp4',
+      file_size: pending.length,
+      content_sha256: sha(pending),
+    });
+    const res = await check([
+      { key: 'p', size: pending.length },
+      { key: 'q', size: pending.length, sha256: sha(pending) },
+    ]);
+    expect(res.body.items.map((i: { state: string }) => i.state)).toEqual(['new', 'new']);
+  });
+
+  it('refuses more than 10,000 files in words, and bad digests by field', async () => {
+    const many = Array.from({ length: 10_001 }, (_, i) => ({ key: `f${i}.mp4`, size: i + 1 }));
+    const res = await check(many);
+    expect(res.status).toBe(422);
+    expect(res.body.detail[0].loc).toEqual(['body', 'files']);
+    expect(res.body.detail[0].msg).toMatch(/At most 10,000 files/);
+    const ok = await check(many.slice(0, 10_000));
+    expect(ok.status).toBe(200);
+    expect(ok.body.items).toHaveLength(10_000);
+    const bad = await check([{ key: 'z', size: 1, sha256: 'abc' }]);
+    expect(bad.status).toBe(422);
+    expect(bad.body.detail[0].loc).toEqual(['body', 'files', 0, 'sha256']);
+    expect((await check([])).status).toBe(422);
+  });
+});
+
+describe('POST /api/videos with a content hash', () => {
+  const file = bytes(50_000, 'create-409');
+  let id = '';
+
+  beforeAll(async () => {
+    id = await uploadVideo(server, token, file, {
+      filename: 'lighthouse.mov',
+      content_sha256: sha(file),
+    });
+  });
+
+  it('refuses bytes the team already has with 409, naming the video', async () => {
+    const res = await server.call('POST', '/api/videos', {
+      token,
+      body: {
+        ...NEW_VIDEO,
+        filename: 'copy.mp4',
+        file_size: file.length,
+        content_sha256: sha(file),
+      },
+    });
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({
+      detail: 'Already in the archive as lighthouse.mov.',
+      video: { id, title: null, filename: 'lighthouse.mov' },
+    });
+  });
+
+  it('keeps the copy when asked, and shows size and digest on the video', async () => {
+    const copy = await createVideo(server, token, {
+      filename: 'copy.mp4',
+      file_size: file.length,
+      content_sha256: sha(file),
+      allow_duplicate: true,
+    });
+    const got = await server.call('GET', `/api/videos/${copy.id}`, { token });
+    expect(got.body.file_size).toBe(file.length);
+    expect(got.body.content_sha256).toBe(sha(file));
+    expect(got.body.duplicate_of).toBeNull();
+  });
+
+  it('answers a repeated create (same Idempotency-Key) with its own video, not a 409', async () => {
+    const other = bytes(30_000, 'idempotent');
+    const headers = { 'idempotency-key': 'job-42' };
+    const body = { ...NEW_VIDEO, filename: 'once.mp4', content_sha256: sha(other) };
+    const first = await server.call('POST', '/api/videos', { token, body, headers });
+    expect(first.status).toBe(201);
+    const form = new FormData();
+    for (const [k, v] of Object.entries(first.body.data.post_url.fields as Record<string, string>))
+      form.append(k, v);
+    form.append('file', new Blob([new Uint8Array(other)]), 'once.mp4');
+    expect((await fetch(first.body.data.post_url.url, { method: 'POST', body: form })).status).toBe(
+      201,
+    );
+    await server.call('PUT', `/api/videos/${first.body.data.id}/update-status`, {
+      token,
+      body: { status: 'in_progress' },
+    });
+    const again = await server.call('POST', '/api/videos', { token, body, headers });
+    expect(again.status).toBe(200);
+    expect(again.body.data.id).toBe(first.body.data.id);
+  });
+
+  it("does not refuse another team's bytes", async () => {
+    const res = await server.call('POST', '/api/videos', {
+      token: otherToken,
+      body: { ...NEW_VIDEO, filename: 'theirs.mp4', content_sha256: sha(file) },
+    });
+    expect(res.status).toBe(201);
+  });
+
+  it('checks the fields', async () => {
+    for (const [field, value] of [
+      ['content_sha256', 'not-hex'],
+      ['file_size', -1],
+      ['file_size', 1.5],
+      ['allow_duplicate', 'yes'],
+    ] as const) {
+      const res = await server.call('POST', '/api/videos', {
+        token,
+        body: { ...NEW_VIDEO, [field]: value },
+      });
+      expect(res.status, `${field}=${value}`).toBe(422);
+      expect(res.body.detail[0].loc).toEqual(['body', field]);
+    }
+  });
+});
