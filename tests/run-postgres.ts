@@ -10,6 +10,7 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 
 /** Migrations, repositories, search, people, sessions, retention and the job queue. */
 export const POSTGRES_SUITE = [
+  'tests/integration/migrations.test.ts',
   'tests/integration/search.test.ts',
   'tests/integration/similar.test.ts',
   'tests/integration/sparse-ranking.test.ts',

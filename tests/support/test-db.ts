@@ -78,6 +78,25 @@ export async function openEmbeddedTestDb(): Promise<PgliteDb> {
 }
 
 /**
+ * A new database with no migration applied, on the database TEST_DATABASE names: for the tests
+ * of the migrations themselves. The embedded one starts as a copy of an empty one saved once.
+ */
+export async function openEmptyTestDb(): Promise<Db> {
+  if (TEST_DATABASE === 'postgres') return openPostgresTestDb('template0');
+  savedEmpty ??= madeOnce(`${templateName()}-empty.tar`, async (partial) => {
+    const db = await openPglite(undefined, { shortRun: true });
+    try {
+      await db.save(partial);
+    } finally {
+      await db.close();
+    }
+  });
+  return openPglite(undefined, { from: await savedEmpty, shortRun: true });
+}
+
+let savedEmpty: Promise<string> | undefined;
+
+/**
  * Puts into dataDir the database `npm start` would leave there at its first start (migrated, no
  * accounts yet), copied from one made once per machine: the server then opens it instead of
  * running initdb on disk.
@@ -120,9 +139,14 @@ function databaseUrl(serverUrl: string, name: string): string {
   return url.toString();
 }
 
-/** A new database on this process's PostgreSQL, a copy of the migrated template; dropped on close. */
-async function openPostgresTestDb(): Promise<Db> {
-  const { postgres, template } = await postgresServer();
+/**
+ * A new database on this process's PostgreSQL, a copy of the migrated template (or of `from`);
+ * dropped on close.
+ */
+async function openPostgresTestDb(from?: string): Promise<Db> {
+  const server = await postgresServer();
+  const { postgres } = server;
+  const template = from ?? server.template;
   const name = `t_${crypto.randomUUID().replaceAll('-', '')}`;
   const admin = await openPostgres(postgres.url);
   try {
