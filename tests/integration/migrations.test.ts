@@ -355,6 +355,18 @@ describe(`migrations on the ${TEST_DATABASE} database`, () => {
     });
   }, 120_000);
 
+  it('migrates once when several processes start at once on an empty database', async () => {
+    // Six migrations at once over one pool: on PostgreSQL six connections, as six processes
+    // of a deployment starting together (before the fix all but one failed creating
+    // schema_migrations); the embedded database runs them one after the other.
+    await withEmptyDb(async (db) => {
+      const all = migrationsUpTo(LATEST);
+      const applied = await Promise.all(Array.from({ length: 6 }, () => migrate(db, all)));
+      expect(applied.flat().sort((a, b) => a - b)).toEqual(MIGRATIONS.map((m) => m.version));
+      expect(await schemaOf(db)).toEqual(await fromEmpty());
+    });
+  }, 120_000);
+
   for (const { version, name } of MIGRATIONS.filter((m) => m.version < LATEST)) {
     it(`upgrades from ${String(version).padStart(3, '0')}_${name} with its data`, async () => {
       await withEmptyDb(async (db) => {

@@ -22,9 +22,15 @@ export function listMigrations(
 }
 
 export async function migrate(db: Db, dir = migrationsDir): Promise<number[]> {
-  await db.exec(
-    'CREATE TABLE IF NOT EXISTS schema_migrations (version int PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())',
-  );
+  // Under the lock too: processes starting at once on an empty PostgreSQL would otherwise all
+  // create the table, and all but one fail ("duplicate key value violates unique constraint
+  // pg_type_typname_nsp_index": IF NOT EXISTS does not serialise).
+  await db.tx(async (q) => {
+    await q.query('SELECT pg_advisory_xact_lock(7250001)');
+    await q.exec(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (version int PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())',
+    );
+  });
   const applied: number[] = [];
   for (const m of listMigrations(dir)) {
     const sql = fs.readFileSync(m.file, 'utf8');
