@@ -185,3 +185,101 @@ describe('POST /api/videos with a content hash', () => {
     }
   });
 });
+
+describe('the server’s own hash and the duplicate check, with the analysis worker', () => {
+  let worker: TestServer;
+  let wToken: string;
+
+  beforeAll(async () => {
+    worker = await startTestServer(); // WORKER inline: the analysis runs.
+    await worker.createUser({ email: 'w@example.com', password: 'password1', team: 'W' });
+    wToken = await worker.login('w@example.com', 'password1');
+  });
+  afterAll(() => worker.close());
+
+  /** The video once its analysis has ended (completed or failed). */
+  async function settled(id: string) {
+    for (let i = 0; i < 300; i++) {
+      const res = await worker.call('GET', `/api/videos/${id}`, { token: wToken });
+      if (res.body.status === 'completed' || res.body.status === 'failed') return res.body;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`video ${id} did not settle`);
+  }
+
+  // Not a video: each copy's analysis ends at once (not-a-video) unless it is a duplicate first.
+  const file = bytes(60_000, 'same bytes twice');
+  let first = '';
+
+  it('keeps its own SHA-256 of the received bytes, whatever the client claimed', async () => {
+    first = await uploadVideo(worker, wToken, file, {
+      filename: 'first.mp4',
+      file_size: 1,
+      content_sha256: 'f'.repeat(64),
+    });
+    const video = await settled(first);
+    expect(video).toMatchObject({
+      status: 'failed',
+      failure_code: 'not-a-video',
+      file_size: file.length,
+      content_sha256: sha(file),
+      duplicate_of: null,
+    });
+  });
+
+  it('does not analyse the same bytes again: the copy fails as a duplicate, naming the first', async () => {
+    // The client claims other bytes, so the create call lets it through; the server knows better.
+    const copy = await uploadVideo(worker, wToken, file, {
+      filename: 'copy.mp4',
+      content_sha256: '0'.repeat(64),
+    });
+    const video = await settled(copy);
+    expect(video).toMatchObject({
+      status: 'failed',
+      failure_code: 'duplicate',
+      content_sha256: sha(file),
+      duplicate_of: { id: first, title: null, filename: 'first.mp4' },
+    });
+    // The archive's copy is the first one.
+    const checked = await worker.call('POST', '/api/videos/check-files', {
+      token: wToken,
+      body: { files: [{ key: 'k', size: file.length, sha256: sha(file) }] },
+    });
+    expect(checked.body.items[0].video.id).toBe(first);
+
+    // A plain retry checks again and fails again, without analysing.
+    const retry = await worker.call('POST', `/api/videos/${copy}/retry-process`, { token: wToken });
+    expect(retry.status).toBe(200);
+    expect(await settled(copy)).toMatchObject({ failure_code: 'duplicate' });
+
+    // Asked to keep it, the retry analyses it (and this file is not a video).
+    const keep = await worker.call('POST', `/api/videos/${copy}/retry-process`, {
+      token: wToken,
+      body: { allow_duplicate: true },
+    });
+    expect(keep.status).toBe(200);
+    expect(await settled(copy)).toMatchObject({ failure_code: 'not-a-video', duplicate_of: null });
+  });
+
+  it('analyses a copy uploaded with allow_duplicate, and one whose original was deleted', async () => {
+    const kept = await uploadVideo(worker, wToken, file, {
+      filename: 'kept.mp4',
+      content_sha256: sha(file),
+      allow_duplicate: true,
+    });
+    expect(await settled(kept)).toMatchObject({ failure_code: 'not-a-video' });
+
+    const other = bytes(61_000, 'original deleted');
+    const original = await uploadVideo(worker, wToken, other, { filename: 'orig.mp4' });
+    await settled(original);
+    const copy = await uploadVideo(worker, wToken, other, { filename: 'copy2.mp4' });
+    expect(await settled(copy)).toMatchObject({ failure_code: 'duplicate' });
+    expect((await worker.call('DELETE', `/api/videos/${original}`, { token: wToken })).status).toBe(
+      200,
+    );
+    const after = await worker.call('GET', `/api/videos/${copy}`, { token: wToken });
+    expect(after.body.duplicate_of).toBeNull();
+    await worker.call('POST', `/api/videos/${copy}/retry-process`, { token: wToken });
+    expect(await settled(copy)).toMatchObject({ failure_code: 'not-a-video' });
+  });
+});

@@ -151,6 +151,7 @@ describe('analysis pipeline', { timeout: 300_000 }, () => {
       [
         'captions',
         'clips',
+        'content-hash',
         'index',
         'perceive',
         'probe',

@@ -5,6 +5,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AppContext } from '../context.ts';
+import type { ContentDigest } from '../lib/content-digest.ts';
+import type { LocalCopy } from '../storage/storage.ts';
 import { removeTree } from '../media/media-thread.ts';
 import type { MediaTools } from '../media/tools.ts';
 import type { VideoToAnalyse } from './video-store.ts';
@@ -20,6 +22,11 @@ export interface StepContext {
   results: Map<string, unknown>;
   /** A local file of the storage key (cached for the run). */
   localFile(key: string): Promise<string>;
+  /**
+   * The same, with the SHA-256 and size of its bytes: taken during S3's download, else by one
+   * read of the local file. The first call for a key must ask for it (it is not taken later).
+   */
+  localFileDigest(key: string): Promise<{ path: string } & ContentDigest>;
   /**
    * Work one step started for a later one in this run, by the later step's name (not recorded:
    * a resumed run does it again).
@@ -59,7 +66,7 @@ export async function openStepContext(
   const workDir = await fs.promises.mkdtemp(
     path.join(os.tmpdir(), `va-job-${video.id.slice(0, 8)}-`),
   );
-  const held = new Map<string, { path: string; release(): Promise<void> }>();
+  const held = new Map<string, LocalCopy>();
   const step: StepContext = {
     ctx,
     video,
@@ -74,6 +81,14 @@ export async function openStepContext(
       const local = await ctx.storage.localPath(key);
       held.set(key, local);
       return local.path;
+    },
+    async localFileDigest(key) {
+      const found = held.get(key);
+      if (found?.digest) return { path: found.path, ...found.digest };
+      await found?.release();
+      const local = await ctx.storage.localPath(key, { digest: true });
+      held.set(key, local);
+      return { path: local.path, ...local.digest! };
     },
   };
   return {

@@ -1,5 +1,6 @@
 // The analysis of one video, in order. Each finished step is recorded with its result, so a
 // retry or a recovered crash resumes at the first unfinished one.
+import { contentHashStep } from './content-hash-step.ts';
 import { captionsStep, clipsStep, probeStep, renditionStep } from './media-steps.ts';
 import { perceiveStep } from './perceive-step.ts';
 import { scenesStep } from './scenes-step.ts';
@@ -7,6 +8,8 @@ import type { Step } from './step-context.ts';
 import { indexStep, understandStep } from './understand-steps.ts';
 
 export const PIPELINE: readonly Step[] = [
+  // The server's hash of the file, and no analysis of bytes the team has already (issue 42).
+  contentHashStep,
   probeStep,
   renditionStep,
   scenesStep,

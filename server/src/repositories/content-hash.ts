@@ -132,3 +132,8 @@ export async function setDuplicateOf(
 ): Promise<void> {
   await q.query('UPDATE videos SET duplicate_of = $2 WHERE id = $1', [videoId, original]);
 }
+
+/** The uploader keeps these bytes even though the team has them (a retry that asks for it). */
+export async function allowDuplicate(q: Queryable, videoId: string): Promise<void> {
+  await q.query('UPDATE videos SET allow_duplicate = true WHERE id = $1', [videoId]);
+}

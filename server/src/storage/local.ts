@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { assertSafeKey, type Storage, type StoredObject } from './storage.ts';
+import { digestFile } from '../lib/content-digest.ts';
+import { assertSafeKey, type LocalCopy, type Storage, type StoredObject } from './storage.ts';
 
 const TYPES: Record<string, string> = {
   '.mp4': 'video/mp4',
@@ -75,7 +76,12 @@ export class LocalStorage implements Storage {
     await fs.promises.rm(this.file(prefix.replace(/\/+$/, '')), { recursive: true, force: true });
   }
 
-  async localPath(key: string): Promise<{ path: string; release(): Promise<void> }> {
-    return { path: this.file(key), release: async () => undefined };
+  async localPath(key: string, opts: { digest?: boolean } = {}): Promise<LocalCopy> {
+    const file = this.file(key);
+    return {
+      path: file,
+      release: async () => undefined,
+      ...(opts.digest ? { digest: await digestFile(file) } : {}),
+    };
   }
 }

@@ -17,7 +17,8 @@ import {
 } from '@aws-sdk/client-s3';
 import type { Config } from '../config.ts';
 import { contentTypeOf } from './local.ts';
-import { assertSafeKey, type Storage, type StoredObject } from './storage.ts';
+import { digestTap } from '../lib/content-digest.ts';
+import { assertSafeKey, type LocalCopy, type Storage, type StoredObject } from './storage.ts';
 
 export function createS3Client(s3: Config['s3']): S3Client {
   return new S3Client({
@@ -123,15 +124,22 @@ export class S3Storage implements Storage {
     } while (token);
   }
 
-  async localPath(key: string): Promise<{ path: string; release(): Promise<void> }> {
+  async localPath(key: string, opts: { digest?: boolean } = {}): Promise<LocalCopy> {
     const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'va-s3-get-'));
     const file = path.join(dir, `${crypto.randomUUID()}${path.extname(key)}`);
+    // The download is the one read of the bytes here: they are hashed on the way to the disk.
+    const digest = opts.digest ? digestTap() : undefined;
     try {
-      await pipeline(await this.read(key), fs.createWriteStream(file));
+      if (digest) await pipeline(await this.read(key), digest.tap, fs.createWriteStream(file));
+      else await pipeline(await this.read(key), fs.createWriteStream(file));
     } catch (err) {
       await fs.promises.rm(dir, { recursive: true, force: true });
       throw err;
     }
-    return { path: file, release: () => fs.promises.rm(dir, { recursive: true, force: true }) };
+    return {
+      path: file,
+      release: () => fs.promises.rm(dir, { recursive: true, force: true }),
+      ...(digest ? { digest: digest.digest() } : {}),
+    };
   }
 }

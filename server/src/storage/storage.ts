@@ -1,6 +1,7 @@
 // Where every file lives: uploaded originals under input/, everything the pipeline makes under
 // output/. Keys are relative POSIX paths such as "input/<videoId>/source.mp4".
 import type { Readable } from 'node:stream';
+import type { ContentDigest } from '../lib/content-digest.ts';
 
 export interface StoredObject {
   size: number;
@@ -18,9 +19,17 @@ export interface Storage {
   deletePrefix(prefix: string): Promise<void>;
   /**
    * A path on local disk holding the object, for ffmpeg. Local storage answers its own file;
-   * S3 downloads to a temp file. Call release() when done.
+   * S3 downloads to a temp file. Call release() when done. With `digest`, also the SHA-256 and
+   * size of the bytes: S3 hashes them on the way down, local storage reads its file once.
    */
-  localPath(key: string): Promise<{ path: string; release(): Promise<void> }>;
+  localPath(key: string, opts?: { digest?: boolean }): Promise<LocalCopy>;
+}
+
+export interface LocalCopy {
+  path: string;
+  release(): Promise<void>;
+  /** Present when asked for. */
+  digest?: ContentDigest;
 }
 
 /** Rejects keys that could leave the storage root. */

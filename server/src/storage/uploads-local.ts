@@ -35,16 +35,18 @@ const WRITE_BLOCK_BYTES = 1024 * 1024;
  * Streams body into file (at a byte offset when given), refusing more than maxBytes as soon as
  * it is passed. Answers the size. A browser's body arrives in many small socket reads: written
  * one by one they cost the server more CPU (a write call each, and garbage) than the rest of the
- * transfer, so they are gathered into 1 MiB blocks first. The bytes are not hashed: an MD5 cost about 2.5 s
- * of CPU per GB, and nothing here needs one (see receiptEtag).
+ * transfer, so they are gathered into 1 MiB blocks first. No MD5 is taken (it cost about 2.5 s
+ * of CPU per GB, and nothing here needs one: see receiptEtag); with `sha256` each block is hashed
+ * as it is written, the video's content hash (docs/decisions/content-hash.md).
  */
 export async function receiveToFile(
   body: Readable,
   file: string,
   maxBytes: number,
-  opts: { start?: number; flags?: string } = {},
-): Promise<{ size: number }> {
+  opts: { start?: number; flags?: string; sha256?: boolean } = {},
+): Promise<{ size: number; sha256?: string }> {
   let size = 0;
+  const hash = opts.sha256 ? crypto.createHash('sha256') : undefined;
   async function* blocks(source: Readable): AsyncGenerator<Buffer> {
     let block = Buffer.allocUnsafe(WRITE_BLOCK_BYTES);
     let filled = 0;
@@ -57,20 +59,24 @@ export async function receiveToFile(
         filled += n;
         buf = buf.subarray(n);
         if (filled === block.length) {
+          hash?.update(block);
           yield block; // the write stream keeps it until written: the next block is a new one
           block = Buffer.allocUnsafe(WRITE_BLOCK_BYTES);
           filled = 0;
         }
       }
     }
-    if (filled > 0) yield block.subarray(0, filled);
+    if (filled > 0) {
+      hash?.update(block.subarray(0, filled));
+      yield block.subarray(0, filled);
+    }
   }
   await pipeline(
     body,
     blocks,
     fs.createWriteStream(file, { flags: opts.flags ?? 'w', start: opts.start ?? 0 }),
   );
-  return { size };
+  return hash ? { size, sha256: hash.digest('hex') } : { size };
 }
 
 /**

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import { recordContentHash } from '../../repositories/content-hash.ts';
 import { findVideoBySourceKey } from '../../repositories/videos-upload.ts';
 import { LOCAL_BUCKET, PostPolicyError, verifyPostForm } from '../../storage/post-policy.ts';
 import {
@@ -45,7 +46,8 @@ async function storeFile(
   }
   const tmp = await local.newFormTempFile();
   try {
-    const { size } = await receiveToFile(file.file, tmp, form.maxBytes);
+    // The one read of the bytes on this server: the content hash is taken on the way to disk.
+    const { size, sha256 } = await receiveToFile(file.file, tmp, form.maxBytes, { sha256: true });
     if (size < form.minBytes) {
       throw new PostPolicyError(
         400,
@@ -54,6 +56,7 @@ async function storeFile(
       );
     }
     await local.commit(tmp, form.key);
+    await recordContentHash(ctx.db, video.id, sha256!, size);
     return { key: form.key, etag: receiptEtag(), status: form.successStatus };
   } catch (err) {
     await fs.promises.rm(tmp, { force: true });

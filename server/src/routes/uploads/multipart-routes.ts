@@ -19,6 +19,7 @@ import {
 } from '../../limits.ts';
 import { VIDEO_MAX_BYTES } from '../../../../src/config/limits.ts';
 import { markFailed } from '../../repositories/videos.ts';
+import { clearContentHash } from '../../repositories/content-hash.ts';
 import {
   closeMultipart,
   findMultipart,
@@ -181,6 +182,8 @@ export function registerMultipartRoutes(app: FastifyInstance, ctx: AppContext): 
     }
     const size = await backend().complete(upload, request.body.parts);
     await closeMultipart(ctx.db, upload.id, 'completed');
+    // Parts arrive in any order, so no hash was taken on the way: the analysis takes it.
+    await clearContentHash(ctx.db, video.id);
     // S3 does not limit the parts a presigned URL receives: the joined object is checked here.
     if (size > VIDEO_MAX_BYTES) {
       await ctx.storage.delete(upload.storage_key);

@@ -8,6 +8,7 @@ import { PAGE_SIZE } from '../../../../src/config/limits.ts';
 import { deleteVideo } from '../../pipeline/delete-video.ts';
 import { retryAnalysis } from '../../pipeline/enqueue.ts';
 import { requireAuth } from '../../plugins/auth.ts';
+import { allowDuplicate } from '../../repositories/content-hash.ts';
 import {
   findTeamVideo,
   findVideoDetail,
@@ -116,6 +117,11 @@ export async function registerVideoRoutes(app: FastifyInstance, ctx: AppContext)
     async (request) => {
       const { user } = requireAuth(request);
       const id = videoIdOr404(request.params.id);
+      // {allow_duplicate: true}: analyse a video that failed as a duplicate after all (issue 42).
+      const allow = (request.body as { allow_duplicate?: unknown } | undefined)?.allow_duplicate;
+      if (allow !== undefined && typeof allow !== 'boolean') {
+        throw fieldError('allow_duplicate', 'allow_duplicate must be a boolean');
+      }
       const result = await markRetrying(ctx.db, user.team_id, id);
       if (!result) throw new HttpError(404, 'Video not found');
       if (!result.retried) {
@@ -124,6 +130,7 @@ export async function registerVideoRoutes(app: FastifyInstance, ctx: AppContext)
           `Only a failed video can be retried (this one is ${result.status})`,
         );
       }
+      if (allow) await allowDuplicate(ctx.db, id);
       try {
         await retryAnalysis(ctx, id);
       } catch (err) {
