@@ -3,9 +3,11 @@
 // when it dips to black or white, is a wipe or seen by the colours, or when blend evidence came
 // at enough window sizes; each is placed (at its fade's bottom, its wipe's middle, the middle of
 // its evidence or of its mean colour's ramp); then cuts, the surer transitions and the blends
-// claim their places in that order, at least the minimum scene apart (placement.ts).
+// claim their places in that order, at least the minimum scene apart (placement.ts). Blends
+// between moving shots come last: a run of them is a boundary where its ends stand far above the
+// picture's change beside it (GradualEvidence.rollingBlend) and nothing else placed one near.
 import type { Candidates } from './detector.ts';
-import type { GradualEvidence, Transition } from './detectors/gradual-evidence.ts';
+import type { GradualEvidence, MovingBlend, Transition } from './detectors/gradual-evidence.ts';
 import type { Measurements } from './measurements.ts';
 import { evidenceSpan, joinNear, placeBoundaries } from './placement.ts';
 
@@ -16,6 +18,9 @@ export interface CombineOptions {
   /** How far behind the newest sample the colours judge (the ramp waits for them). */
   colourLag: number;
 }
+
+/** Blends between moving shots this close (samples) are one run (as gradual.ts's MERGE_GAP). */
+const MOVING_GAP = 4;
 
 export class Combiner {
   /** rampAt's answers by evidence span (settled() asks again and again; each is final). */
@@ -38,7 +43,26 @@ export class Combiner {
       const at = this.placeRefined(group);
       if (at) placed.set(at.i, placed.get(at.i) === true || at.sure);
     }
+    const gap = this.o.joinGap;
+    const taken = [...placed.keys()];
+    for (const run of this.movingRuns()) {
+      const i = this.evidence.rollingBlend(run);
+      if (i === undefined || this.found.hasCutIn(i - gap - 1, i + gap)) continue;
+      if (taken.some((j) => Math.abs(j - i) <= gap)) continue;
+      placed.set(i, false);
+    }
     return placed;
+  }
+
+  /** The blends between moving shots, in runs of centres at most MOVING_GAP samples apart. */
+  movingRuns(): MovingBlend[][] {
+    const runs: MovingBlend[][] = [];
+    for (const b of this.found.movingBlends) {
+      const run = runs.at(-1);
+      if (run && b.c - run.at(-1)!.c <= MOVING_GAP) run.push(b);
+      else runs.push([b]);
+    }
+    return runs;
   }
 
   /** The gradual transitions, those near each other grouped as one (see joinNear). */

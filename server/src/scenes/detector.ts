@@ -3,7 +3,7 @@
 // newest, and adds its candidates to the shared list (Candidates); combine.ts turns them into
 // boundaries. Detectors run in a fixed order: a later one may read an earlier one's candidates
 // (gradual evidence is no transition across a cut).
-import type { Transition } from './detectors/gradual-evidence.ts';
+import type { MovingBlend, Transition } from './detectors/gradual-evidence.ts';
 
 export interface Detector {
   /** How many samples behind the newest it judges: what it answers before that is final. */
@@ -24,6 +24,8 @@ export class Candidates {
   open: Transition | undefined;
   /** Middles of gradual changes between still pictures (detectors/still-change.ts). */
   readonly stillChanges: number[] = [];
+  /** Blends between moving shots, in time order (detectors/gradual.ts; judged in combine.ts). */
+  readonly movingBlends: MovingBlend[] = [];
 
   /** Whether a cut lies in from+1..to. */
   hasCutIn(from: number, to: number): boolean {

@@ -2,10 +2,12 @@
 // per-frame metrics), apart from the detectors that judge them, so that a bench can print them:
 // brightness, change and colours of every sample (media/visual.ts), the coarse grids and their
 // statistics of the last samples (samples.ts), the 4x3 layout of every sample (layouts.ts), and
-// every sample's mean colour (signals/colour-ramp.ts).
+// every sample's mean colour (signals/colour-ramp.ts), and every sample's grid change over each
+// blend window's span (span-changes.ts).
 import { VisualSamples } from '../media/visual.ts';
 import { Layouts } from './layouts.ts';
 import { RecentSamples } from './samples.ts';
+import { SpanChanges } from './span-changes.ts';
 import { ColourRamp } from './signals/colour-ramp.ts';
 
 export interface MeasureOptions {
@@ -14,6 +16,8 @@ export interface MeasureOptions {
   height: number;
   /** Samples the grid ring keeps (the detectors' widest look back). */
   recent: number;
+  /** The blend windows' half-widths, in samples (SpanChanges). */
+  windows: readonly number[];
 }
 
 export class Measurements {
@@ -21,6 +25,7 @@ export class Measurements {
   readonly recent: RecentSamples;
   readonly layouts: Layouts;
   readonly colourRamp: ColourRamp;
+  readonly spans: SpanChanges;
   private previous: Uint8Array | undefined;
 
   constructor(o: MeasureOptions) {
@@ -28,6 +33,7 @@ export class Measurements {
     this.recent = new RecentSamples(o.width, o.height, o.recent);
     this.layouts = new Layouts(o.width, o.height);
     this.colourRamp = new ColourRamp(o.fps);
+    this.spans = new SpanChanges(o.windows);
   }
 
   /** Samples measured so far. */
@@ -42,5 +48,6 @@ export class Measurements {
     this.recent.push(frame);
     this.layouts.push(frame);
     this.colourRamp.push(this.recent.stat(this.count - 1)!.mean);
+    this.spans.push(this.recent, this.count - 1);
   }
 }

@@ -39,7 +39,11 @@ export class SceneDetector {
 
   constructor(private readonly o: DetectorOptions) {
     const span = GradualEvidence.spanAt(o.fps);
-    this.measurements = new Measurements({ ...o, recent: 2 * span + 2 + LOOKAHEAD });
+    this.measurements = new Measurements({
+      ...o,
+      recent: 2 * span + 2 + LOOKAHEAD,
+      windows: GradualEvidence.windowsAt(o.fps),
+    });
     const m = this.measurements;
     // A colour crossing gets the camera-move check of the 0.35 s blend window.
     this.colours = new ColourMixture(m, this.found, o.fps, GradualEvidence.windowsAt(o.fps)[1]!);
@@ -94,6 +98,10 @@ export class SceneDetector {
     // still grow or be placed anywhere from its start.
     let frontier = n - 1 - Math.max(...this.detectors.map((d) => d.lag));
     if (this.found.open) frontier = Math.min(frontier, this.found.open.from);
+    // A run of blends between moving shots is judged on the spans beside it, up to 3 windows on.
+    const runs = this.combiner.movingRuns();
+    const pending = runs.find((r) => r.at(-1)!.c + 3 * this.gradual.evidence.span > n - 1);
+    if (pending) frontier = Math.min(frontier, pending[0]!.c);
     // Evidence still to come may join a group of transitions it comes near, moving its place.
     const groups = this.combiner.groups();
     // ...and the mean colour's ramp around a blend (rampAt) and the drift beside it (place) read

@@ -12,6 +12,7 @@ import { explainedByMotion } from '../signals/camera-move.ts';
 import { blendResidual, dist, varianceDip } from '../signals/grid.ts';
 import { wipeEvidence } from '../signals/wipe.ts';
 import type { Layouts } from '../layouts.ts';
+import type { SpanChanges } from '../span-changes.ts';
 import { DARK, FadeEvidence } from './fade-evidence.ts';
 import { FLAT_SD } from './hard-cut.ts';
 import { GRID_H, GRID_W, type RecentSamples } from '../samples.ts';
@@ -34,6 +35,17 @@ const MOVING = 0.02;
  * webcam shots).
  */
 const DRIFT_SHARE = 0.5;
+/**
+ * A blend between moving shots: the middle within this share of the ends' difference from the
+ * line between them (the shots' own movement adds to what LINEAR_MAX allows still ones)...
+ */
+const MOVING_LINEAR_MAX = 0.3;
+/**
+ * ...where the ends differ at least this many times as much as the picture changes over as long
+ * just before and just after the window (span-changes.ts): the rolling baseline that tells a
+ * dissolve between two moving shots from a head turn or a pan, which change as much beside.
+ */
+const BASELINE_RATIO = 2.5;
 /** A transition whose evidence lasts this long (seconds) is placed at its middle. */
 const LONG_SECONDS = 1;
 /** Window half-widths, seconds: dissolves and fades up to about 2.4 s long. */
@@ -57,6 +69,12 @@ export interface Transition {
   mixAt?: number;
 }
 
+/** A blend between moving shots (GradualAt.moving): its centre and window half-width. */
+export interface MovingBlend {
+  c: number;
+  w: number;
+}
+
 /** The evidence of a gradual transition centred on one sample. */
 export interface GradualAt {
   /** Strongest blend, variance-dip or wipe evidence (0: none). */
@@ -68,6 +86,12 @@ export interface GradualAt {
   flat: boolean;
   /** A still blend between ends GRAD_FAINT to GRAD_MIN apart (closer than the others ask). */
   faint: boolean;
+  /**
+   * Window half-widths where the middle lies near the line between ends at least GRAD_FAINT
+   * apart while the shots move on either side (movingBlend): a transition only when the ends
+   * stand far above the shots' own change beside it (judged at placement, rollingBlend).
+   */
+  moving: number[];
 }
 
 export class GradualEvidence {
@@ -96,6 +120,7 @@ export class GradualEvidence {
     private readonly visual: VisualSamples,
     private readonly samples: RecentSamples,
     private readonly layouts: Layouts,
+    private readonly spans: SpanChanges,
     fps: number,
     private readonly hasCutIn: (from: number, to: number) => boolean,
   ) {
@@ -112,6 +137,7 @@ export class GradualEvidence {
     let score = 0;
     const fired = new Set<number>();
     let faint = false;
+    const moving: number[] = [];
     for (const w of this.windows) {
       const a = this.samples.grid(c - w);
       const b = this.samples.grid(c + w);
@@ -120,10 +146,12 @@ export class GradualEvidence {
       if (dab < GRAD_FAINT || this.hasCutIn(c - w, c + w)) continue;
       if (dab < GRAD_MIN) {
         if (this.linearScore(c, w, dab) > 0) faint = true;
+        else if (this.movingBlend(c, w, dab)) moving.push(w);
         continue;
       }
       const s = this.linearScore(c, w, dab) || this.dipScore(c, w, dab);
       if (s > 0) fired.add(w);
+      else if (this.movingBlend(c, w, dab)) moving.push(w);
       score = Math.max(score, s);
     }
     const wipe = this.wipeScore(c);
@@ -136,7 +164,7 @@ export class GradualEvidence {
     const black = y(c) < DARK && flatNow && Math.max(...around) > 2 * DARK;
     const white = y(c) > 1 - DARK && flatNow && Math.min(...around) < 1 - 2 * DARK;
     const flat = black || white || this.fades.dips(c);
-    return { score, fired, wipe: wipe > 0, flat, faint };
+    return { score, fired, wipe: wipe > 0, flat, faint, moving };
   }
 
   /** A wipe centred on sample c (wipeEvidence over the widest window), scaled like the others. */
@@ -225,6 +253,38 @@ export class GradualEvidence {
     if (explainedByMotion(a, b, GRID_W, GRID_H, dab)) return 0;
     if (this.shiftedAtCentre(c)) return 0;
     return dab * (1 - r / dab);
+  }
+
+  /**
+   * Moving shots cross-fading: the middle and the quarter points near the line between the ends
+   * (MOVING_LINEAR_MAX), and no camera move explains the change. Whether the shots' own change
+   * beside the window is small enough is asked at placement (rollingBlend): the spans after it
+   * have not arrived yet.
+   */
+  private movingBlend(c: number, w: number, dab: number): boolean {
+    const a = this.samples.grid(c - w)!;
+    const b = this.samples.grid(c + w)!;
+    if (blendResidual(a, b, this.samples.grid(c)!, 0.5) > MOVING_LINEAR_MAX * dab) return false;
+    if (explainedByMotion(a, b, GRID_W, GRID_H, dab)) return false;
+    return !this.shiftedAtCentre(c);
+  }
+
+  /**
+   * The centre of the blend between moving shots (of one run of them) whose ends stand furthest above
+   * the picture's change over as long just before and just after (at least BASELINE_RATIO
+   * times), if any: the rolling baseline of span-changes.ts. Spans cut short by the video's
+   * start or end do not count.
+   */
+  rollingBlend(blends: readonly MovingBlend[]): number | undefined {
+    let best: { c: number; ratio: number } | undefined;
+    for (const { c, w } of blends) {
+      const across = this.spans.at(c + w, w);
+      const beside = Math.max(this.spans.at(c - w, w), this.spans.at(c + 3 * w, w));
+      if (!(across >= BASELINE_RATIO * beside)) continue; // NaN: a span beyond the video
+      const ratio = across / Math.max(beside, 1e-6);
+      if (!best || ratio > best.ratio) best = { c, ratio };
+    }
+    return best?.c;
   }
 
   /** Moving pictures cross-fading: the variance dips along the dissolve parabola (see varianceDip). */

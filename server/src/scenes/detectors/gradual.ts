@@ -23,7 +23,7 @@ export class GradualTransitions implements Detector {
     private readonly fps: number,
     private readonly colourHalf: number,
   ) {
-    this.evidence = new GradualEvidence(m.visual, m.recent, m.layouts, fps, (from, to) =>
+    this.evidence = new GradualEvidence(m.visual, m.recent, m.layouts, m.spans, fps, (from, to) =>
       found.hasCutIn(from, to),
     );
     this.lag = this.evidence.span + LOOKAHEAD;
@@ -44,7 +44,10 @@ export class GradualTransitions implements Detector {
   }
 
   private judge(c: number): void {
-    const { score, fired, wipe, flat, faint } = this.evidence.at(c);
+    const { score, fired, wipe, flat, faint, moving } = this.evidence.at(c);
+    // Blends between moving shots are candidates of their own (combine.ts): they neither grow
+    // nor place the other evidence's transitions.
+    for (const w of moving) this.found.movingBlends.push({ c, w });
     if (score === 0 && !flat && !faint) return;
     const open = this.found.open;
     if (open && c - open.to <= MERGE_GAP) {
