@@ -184,7 +184,8 @@ export async function makeVideo(spec: VideoSpec): Promise<MadeVideo> {
     ffmpegPath: process.env.FFMPEG_PATH,
     ffprobePath: process.env.FFPROBE_PATH,
   });
-  const tmp = `${file}.${process.pid}.part.mp4`;
+  // Unique per call: two calls with one spec at once must not write one file.
+  const tmp = `${file}.${process.pid}.${crypto.randomUUID().slice(0, 8)}.part.mp4`;
   const inputs: string[] = [];
   const maps = ['-map', '[out]'];
   let next = 0;
@@ -195,7 +196,7 @@ export async function makeVideo(spec: VideoSpec): Promise<MadeVideo> {
   }
   let srt: string | undefined;
   if (spec.subtitles?.length) {
-    srt = `${file}.${process.pid}.srt`;
+    srt = `${tmp}.srt`;
     fs.writeFileSync(
       srt,
       spec.subtitles
