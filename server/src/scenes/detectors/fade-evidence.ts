@@ -6,7 +6,7 @@ import { dist, fadeBottom } from '../signals/grid.ts';
 import { GRID_H, GRID_W, type RecentSamples } from '../samples.ts';
 import type { VisualSamples } from '../../media/visual.ts';
 import type { Transition } from './gradual-evidence.ts';
-import { FLASH, FLAT_SD } from './hard-cut.ts';
+import { FLASH, FLAT_SD, MOVING } from './hard-cut.ts';
 
 /** Near black: a fade's bottom (and near white, 1 - DARK). */
 export const DARK = 0.035;
@@ -82,9 +82,19 @@ export class FadeEvidence {
     const before = this.samples.grid(p) ?? a;
     const after = this.samples.grid(q) ?? b;
     const back = dist(before, after);
-    return (
-      back < 0.3 * depth || movedDist(before, after, GRID_W, GRID_H, 0.3 * depth) < 0.3 * depth
-    );
+    if (back < 0.3 * depth) return true;
+    // Up to a camera move only in a shot that was moving before it (as the cut check's flashes):
+    // a still wide view and a close one of the same room fit a zoom.
+    if (!this.movingBefore(p)) return false;
+    return movedDist(before, after, GRID_W, GRID_H, 0.3 * depth) < 0.3 * depth;
+  }
+
+  /** Whether the shot changed MOVING a sample on average over the FLASH samples up to p. */
+  private movingBefore(p: number): boolean {
+    let sum = 0;
+    let n = 0;
+    for (let i = Math.max(1, p - FLASH + 1); i <= p; i++, n++) sum += this.visual.motion.get(i);
+    return n > 0 && sum / n >= MOVING;
   }
 
   /** The samples just outside a dip's ramps: up to FLASH samples out while the light still moves. */

@@ -26,7 +26,7 @@ const STILL_CUT_RATIO = 6;
  */
 const ADAPTIVE_CUT_MIN = 0.06;
 /** Mean change per sample above which a shot counts as moving (a flash may end on a moved view). */
-const MOVING = 0.02;
+export const MOVING = 0.02;
 /** Samples a flash may last (0.3 s): the picture returns within them. */
 export const FLASH = 3;
 /** In moving pictures: a jump this far above the recent change is checked against camera moves. */
