@@ -16,6 +16,8 @@ export const SEARCH_INPUT_MAX_LENGTH = SEARCH_TEXT_MAX_LENGTH + 2;
 export const MEGABYTE = 1024 * 1024;
 export const VIDEO_MAX_BYTES = 5120 * MEGABYTE;
 export const VIDEO_EXTENSIONS = ['mp4', 'm4v', 'mov'] as const;
+/** Files one upload batch may hold, and one check-files call may ask about (issue 42). */
+export const BATCH_MAX_FILES = 10_000;
 export const IMAGE_MAX_BYTES = 10 * MEGABYTE;
 export const IMAGE_EXTENSIONS = ['jpeg', 'png', 'jpg', 'svg'] as const;
 

@@ -53,3 +53,6 @@ export const UPLOAD_QUEUE_LOCK = 'upload-queue-runner';
 export const IMAGE_CACHE_NAME = 'images-v1';
 export const IMAGE_CACHE_MAX_ENTRIES = 600;
 export const IMAGE_CACHE_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
+
+/** Durations probed at the same time when many files are chosen. */
+export const PROBES_AT_ONCE = 4;

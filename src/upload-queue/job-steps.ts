@@ -5,6 +5,7 @@
 // as Idempotency-Key, people images replace, parts are listed before resuming, status is
 // idempotent.
 import { isUploadGone, partsChanged, UploadError } from './api-errors.ts';
+import { batchBlobsKey } from './batch-types.ts';
 import { forgetSessionFile, resolveFile } from './file-source.ts';
 import type { UploadJob } from './job-types.ts';
 import { transferParts } from './part-transfer.ts';
@@ -38,7 +39,8 @@ export async function step(ctx: StepContext, job: UploadJob): Promise<UploadJob>
     }
     case 'created': {
       if (job.peopleNames.length > 0) {
-        const blobs = await ctx.store.getBlobs(job.id);
+        // A batch's jobs share its people images (one copy: batch-client.ts).
+        const blobs = await ctx.store.getBlobs(job.batchId ? batchBlobsKey(job.batchId) : job.id);
         await uploadPeopleImages(p, videoIdOf(job), job.peopleNames, blobs?.peopleImages ?? []);
       }
       return commit(ctx, job, { phase: 'people-uploaded' });

@@ -2,6 +2,7 @@
 // missing (who is signed in lives in src/lib/session-db.ts). Every write is its own transaction so a killed
 // tab or worker leaves the last completed write behind, never half of one.
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { UploadBatch } from './batch-types.ts';
 import type { JobBlobs, UploadJob } from './job-types.ts';
 
 interface Lease {
@@ -13,6 +14,7 @@ interface QueueSchema extends DBSchema {
   jobs: { key: string; value: UploadJob; indexes: { byOwner: string } };
   blobs: { key: string; value: JobBlobs };
   lease: { key: 'runner'; value: Lease };
+  batches: { key: string; value: UploadBatch };
 }
 
 export const QUEUE_DB_NAME = 'upload-queue';
@@ -36,11 +38,28 @@ export interface JobStore {
   /** Takes or renews the lease if it is free, expired or already ours. */
   tryLease(owner: string, now: number, ttlMs: number): Promise<boolean>;
   releaseLease(owner: string): Promise<void>;
+  /**
+   * Writes a batch, its jobs (with their blobs) and the blobs all of them share (the people images)
+   * in one transaction: all queued or none.
+   */
+  addBatch(
+    batch: UploadBatch,
+    jobs: { job: UploadJob; blobs: JobBlobs }[],
+    shared: JobBlobs,
+  ): Promise<void>;
+  getBatch(id: string): Promise<UploadBatch | undefined>;
+  listBatches(): Promise<UploadBatch[]>;
+  /** Read-modify-write of one batch in one transaction (as `update` for jobs). */
+  updateBatch(
+    id: string,
+    mutate: (batch: UploadBatch) => UploadBatch,
+  ): Promise<UploadBatch | undefined>;
+  removeBatch(id: string): Promise<void>;
   close(): void;
 }
 
 export async function openJobStore(name = QUEUE_DB_NAME): Promise<JobStore> {
-  const db: IDBPDatabase<QueueSchema> = await openDB<QueueSchema>(name, 2, {
+  const db: IDBPDatabase<QueueSchema> = await openDB<QueueSchema>(name, 3, {
     upgrade(database, oldVersion) {
       if (oldVersion < 1) {
         const jobs = database.createObjectStore('jobs', { keyPath: 'id' });
@@ -48,6 +67,7 @@ export async function openJobStore(name = QUEUE_DB_NAME): Promise<JobStore> {
         database.createObjectStore('blobs', { keyPath: 'jobId' });
         database.createObjectStore('lease');
       }
+      if (oldVersion < 3) database.createObjectStore('batches', { keyPath: 'id' });
       // Version 1 kept the token here too; it moved to its own database (session-db.ts), and
       // pages hand it over again on their next load.
       if (database.objectStoreNames.contains('auth' as never)) {
@@ -109,6 +129,34 @@ export async function openJobStore(name = QUEUE_DB_NAME): Promise<JobStore> {
       const current = await tx.store.get('runner');
       if (current?.owner === owner) await tx.store.delete('runner');
       await tx.done;
+    },
+    async addBatch(batch, jobs, shared) {
+      const tx = db.transaction(['batches', 'jobs', 'blobs'], 'readwrite');
+      await Promise.all([
+        tx.objectStore('batches').put(batch),
+        tx.objectStore('blobs').put(shared),
+        ...jobs.flatMap(({ job, blobs }) => [
+          tx.objectStore('jobs').put(job),
+          tx.objectStore('blobs').put(blobs),
+        ]),
+        tx.done,
+      ]);
+    },
+    getBatch: (id) => db.get('batches', id),
+    async listBatches() {
+      const batches = await db.getAll('batches');
+      return batches.sort((a, b) => a.createdAt - b.createdAt);
+    },
+    async updateBatch(id, mutate) {
+      const tx = db.transaction('batches', 'readwrite');
+      const current = await tx.store.get(id);
+      const next = current ? mutate(current) : undefined;
+      if (next) await tx.store.put(next);
+      await tx.done;
+      return next;
+    },
+    async removeBatch(id) {
+      await db.delete('batches', id);
     },
     close: () => db.close(),
   };

@@ -6,7 +6,14 @@ export type JobPhase =
 
 /** Why a job is not moving right now; 'active' means it is runnable. */
 export type JobHold =
-  'active' | 'waiting-retry' | 'offline' | 'waiting-auth' | 'needs-file' | 'failed' | 'cancelled';
+  | 'active'
+  | 'waiting-retry'
+  | 'offline'
+  | 'waiting-auth'
+  | 'needs-file'
+  | 'paused'
+  | 'failed'
+  | 'cancelled';
 
 /** What pages see: the phase while active, otherwise the hold. */
 export type JobState = JobPhase | Exclude<JobHold, 'active'>;
@@ -20,6 +27,12 @@ export interface CreateVideoPayload {
   output_language: string;
   about_this_video: string;
   trailer_instruction?: string;
+  /** Bytes; lets the server answer "already in the archive?" by size first. */
+  file_size?: number;
+  /** Hex SHA-256, when it was computed before sending (a file whose size matched one there). */
+  content_sha256?: string;
+  /** The user asked to upload it although the archive has the same bytes. */
+  allow_duplicate?: boolean;
 }
 
 export interface FileMeta {
@@ -57,6 +70,8 @@ export interface UploadJob {
   /** The signed-in user who queued it; only that user's token runs it. */
   ownerId: string;
   createdAt: number;
+  /** The batch it was queued with (batch-types.ts); none for a single upload. */
+  batchId?: string;
   payload: CreateVideoPayload;
   peopleNames: string[];
   file: FileMeta;

@@ -66,3 +66,17 @@ export async function probeVideo(file: File, signal?: AbortSignal): Promise<Vide
     scheduleIdleStop();
   }
 }
+
+/** The whole file's SHA-256, hashed in the worker so the page stays responsive. */
+export async function hashVideo(file: Blob, signal?: AbortSignal): Promise<string> {
+  signal?.throwIfAborted();
+  const api = start();
+  clearTimeout(idleTimer);
+  running += 1;
+  try {
+    return await api.sha256(file);
+  } finally {
+    running -= 1;
+    scheduleIdleStop();
+  }
+}

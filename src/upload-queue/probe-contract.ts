@@ -14,4 +14,6 @@ export interface ProbeResult {
 
 export interface ProbeContract {
   probe(file: Blob): Promise<ProbeResult>;
+  /** Hex SHA-256 of the whole file (read in slices). */
+  sha256(file: Blob): Promise<string>;
 }

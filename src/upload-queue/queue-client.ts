@@ -47,10 +47,15 @@ export interface JobSummary extends JobMessage {
   filename: string;
   size: number;
   createdAt: number;
+  /** The batch it was queued with; its panel shows it, not a row of its own. */
+  batchId?: string;
 }
 
 let host: QueueHost | undefined;
 const queueHost = (): QueueHost => (host ??= createQueueHost());
+
+/** The queue's IndexedDB (batch-client.ts works on it too). */
+export const queueStore = (): ReturnType<QueueHost['store']> => queueHost().store();
 
 function controller(): ServiceWorker | undefined {
   return (typeof navigator !== 'undefined' && navigator.serviceWorker?.controller) || undefined;
@@ -209,7 +214,7 @@ export async function enqueueUpload(input: EnqueueInput): Promise<string> {
 }
 
 /** A file that could not be stored lives on in memory: here, and in the worker if one runs the queue. */
-function handOver(jobId: string, file: Blob): void {
+export function handOver(jobId: string, file: Blob): void {
   rememberSessionFile(jobId, file);
   postToWorker({ type: 'PROVIDE_FILE', jobId, file });
 }
@@ -233,10 +238,11 @@ export async function listJobs(): Promise<JobSummary[]> {
       filename: job.file.name,
       size: job.file.size,
       createdAt: job.createdAt,
+      ...(job.batchId ? { batchId: job.batchId } : {}),
     }));
 }
 
-async function change(
+export async function change(
   jobId: string,
   mutate: (job: UploadJob) => UploadJob,
 ): Promise<UploadJob | undefined> {
@@ -246,7 +252,7 @@ async function change(
   return saved;
 }
 
-function broadcast(message: ChannelMessage): void {
+export function broadcast(message: ChannelMessage): void {
   const channel = openQueueChannel();
   channel.postMessage(message);
   channel.close();

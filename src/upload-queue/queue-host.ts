@@ -9,7 +9,9 @@ import { createThrottledPublisher, openQueueChannel } from './progress-channel.t
 import { withRunnerLock } from './runner-lock.ts';
 import { createRunner, type RunResult } from './runner.ts';
 
-export type ControlMessage = { type: 'cancel'; jobId: string } | { type: 'wake' };
+/** cancel and pause stop the job's request in flight; the job's record already says why. */
+export type ControlMessage =
+  { type: 'cancel'; jobId: string } | { type: 'pause'; jobId: string } | { type: 'wake' };
 export type ChannelMessage = JobMessage | ControlMessage;
 
 /** How long to wait before trying again when another context held the lock. */
@@ -77,7 +79,7 @@ export function createQueueHost(http: Http = defaultHttp): QueueHost {
 
   channel.addEventListener('message', (event: MessageEvent<ChannelMessage>) => {
     const message = event.data;
-    if (message.type === 'cancel') {
+    if (message.type === 'cancel' || message.type === 'pause') {
       runner?.abortJob(message.jobId);
       void wake();
     }

@@ -8,6 +8,7 @@ import type { Http } from './http.ts';
 import type { SessionDb, StoredAuth } from '../lib/session-db.ts';
 import { refreshCall, refreshToken, type RefreshOutcome } from '../lib/token-refresh.ts';
 import type { JobStore } from './job-store.ts';
+import { recordFinished } from './batch-entries.ts';
 import { isFinished, toJobMessage, type JobMessage, type UploadJob } from './job-types.ts';
 import { cancelOnServer, step, type StepContext } from './job-steps.ts';
 import { withWatchdog, type WatchdogLimits } from './request-watchdog.ts';
@@ -161,8 +162,11 @@ export function createRunner(deps: RunnerDeps) {
       if (failure.kind === 'fatal') changes.cancelPending = false;
       changes.hold = 'cancelled';
     }
+    // A cancel or a pause that came while the request ran stays: its abort is not a failure.
     const saved = await deps.store.update(job.id, (stored) =>
-      stored.hold === 'cancelled' && !job.cancelPending ? stored : { ...stored, ...changes },
+      (stored.hold === 'cancelled' && !job.cancelPending) || stored.hold === 'paused'
+        ? stored
+        : { ...stored, ...changes },
     );
     return saved ?? job;
   }
@@ -264,8 +268,13 @@ export function createRunner(deps: RunnerDeps) {
   async function removeFinished(jobs: UploadJob[]): Promise<UploadJob[]> {
     const remaining: UploadJob[] = [];
     for (const job of jobs) {
-      if (isFinished(job)) await deps.store.remove(job.id);
-      else remaining.push(job);
+      if (!isFinished(job)) {
+        remaining.push(job);
+        continue;
+      }
+      // Its batch keeps what became of it (the video, or that it was cancelled) before it goes.
+      if (job.batchId) await deps.store.updateBatch(job.batchId, (b) => recordFinished(b, job));
+      await deps.store.remove(job.id);
     }
     return remaining;
   }
