@@ -35,8 +35,38 @@ async function remember(cacheName: string, languages: OutputLanguage[]): Promise
   }
 }
 
+/** POST /api/videos/check-files: does the team already have these files? (issue 42) */
+export interface FileToCheck {
+  key: string;
+  size: number;
+  sha256?: string;
+}
+
+export interface FileCheck {
+  key: string;
+  /** new: not in the archive; needs-hash: a video there has the same size; in-archive: same bytes. */
+  state: 'new' | 'needs-hash' | 'in-archive';
+  video?: { id: string; title: string | null; filename: string };
+}
+
+/** Where one uploaded video stands (POST /api/videos/statuses). */
+export interface VideoStatus {
+  id: string;
+  status: string;
+  title: string | null;
+  failureCode: string | null;
+}
+
 const uploadApi = api.injectEndpoints({
   endpoints: (build) => ({
+    checkFiles: build.mutation<FileCheck[], FileToCheck[]>({
+      query: (files) => ({ url: '/api/videos/check-files', method: 'POST', body: { files } }),
+      transformResponse: (answer: { items: FileCheck[] }) => answer.items,
+    }),
+    videoStatuses: build.query<VideoStatus[], string[]>({
+      query: (ids) => ({ url: '/api/videos/statuses', method: 'POST', body: { ids } }),
+      transformResponse: (answer: { items: VideoStatus[] }) => answer.items,
+    }),
     supportedLanguages: build.query<OutputLanguage[], void>({
       async queryFn(_arg, { getState }, _extra, baseQuery) {
         const userId = selectCurrentUser(getState() as WithSession)?.user.id;
@@ -56,7 +86,8 @@ const uploadApi = api.injectEndpoints({
   }),
 });
 
-export const { useSupportedLanguagesQuery } = uploadApi;
+export const { useSupportedLanguagesQuery, useCheckFilesMutation, useVideoStatusesQuery } =
+  uploadApi;
 
 /** Fetches (and remembers) the languages without rendering them: see use-languages-for-offline. */
 export const usePrefetchLanguages = () => uploadApi.usePrefetch('supportedLanguages');

@@ -178,6 +178,7 @@ describe('Upload dialog, step 2', { timeout: 30_000 }, () => {
       output_language: 'en',
       about_this_video: '',
       trailer_instruction: 'Only the fireworks',
+      file_size: 3 * MB,
     });
     expect(input.people.map((p) => p.name)).toEqual(['Aiko']);
     expect(input.file.size).toBe(3 * MB);

@@ -7,7 +7,8 @@ import {
   VIDEO_MAX_BYTES,
 } from '../../config/limits';
 import type { MessageId } from '../../lib/i18n';
-import type { EnqueueInput } from '../../upload-queue/job-factory';
+import type { BatchDetails } from '../../upload-queue/batch-client';
+import type { EnqueueInput, PersonInput } from '../../upload-queue/job-factory';
 import type { CreateVideoPayload } from '../../upload-queue/job-types';
 
 interface NamedFile {
@@ -21,12 +22,6 @@ export function fileExtension(name: string): string {
 
 export function isVideoFile(file: Pick<NamedFile, 'name'>): boolean {
   return (VIDEO_EXTENSIONS as readonly string[]).includes(fileExtension(file.name));
-}
-
-/** The accepted video among dropped or chosen files: the first one of an accepted type. */
-export function firstVideoFile<T extends Pick<NamedFile, 'name'>>(files: Iterable<T>): T | null {
-  for (const file of files) if (isVideoFile(file)) return file;
-  return null;
 }
 
 export function videoFileError(file: NamedFile): MessageId | undefined {
@@ -102,6 +97,23 @@ export const initialDetails = (): DetailsDraft => ({
   trailerInstruction: '',
 });
 
+/** What step 1 gives every file queued with it (one, or a whole batch). */
+export function sharedDetails(details: DetailsDraft, outputLanguage: string): BatchDetails {
+  const shared: BatchDetails = {
+    output_language: outputLanguage,
+    about_this_video: details.about,
+  };
+  if (details.makeTrailer) shared.trailer_instruction = details.trailerInstruction;
+  return shared;
+}
+
+/** The people entries with both a name and an image (blank ones are not people). */
+export function peopleOf(details: DetailsDraft): PersonInput[] {
+  return details.people
+    .filter((p): p is PersonDraft & { image: File } => !isBlankPerson(p) && p.image !== null)
+    .map((p) => ({ name: p.name.trim(), image: p.image }));
+}
+
 /** What the queue stores: the create payload of product-spec section 3 and the people. */
 export function toEnqueueInput(
   details: DetailsDraft,
@@ -109,17 +121,16 @@ export function toEnqueueInput(
   probe: { durationSeconds: number; videoDate: string },
   outputLanguage: string,
   fileHandle?: FileSystemFileHandle,
+  duplicate: { contentSha256?: string | undefined; allowDuplicate?: boolean } = {},
 ): EnqueueInput {
   const payload: CreateVideoPayload = {
     filename: file.name,
     video_length: probe.durationSeconds,
     video_date: probe.videoDate,
-    output_language: outputLanguage,
-    about_this_video: details.about,
+    ...sharedDetails(details, outputLanguage),
+    file_size: file.size,
   };
-  if (details.makeTrailer) payload.trailer_instruction = details.trailerInstruction;
-  const people = details.people
-    .filter((p): p is PersonDraft & { image: File } => !isBlankPerson(p) && p.image !== null)
-    .map((p) => ({ name: p.name.trim(), image: p.image }));
-  return { payload, people, file, ...(fileHandle ? { fileHandle } : {}) };
+  if (duplicate.contentSha256) payload.content_sha256 = duplicate.contentSha256;
+  if (duplicate.allowDuplicate) payload.allow_duplicate = true;
+  return { payload, people: peopleOf(details), file, ...(fileHandle ? { fileHandle } : {}) };
 }

@@ -19,6 +19,7 @@ import {
 import { idParams, listVideosQuery, type ListVideosQuery } from './schemas.ts';
 import { canTranscribe, serializeVideo, serializeVideoDetail } from './serialize.ts';
 import { registerSimilarRoutes } from './similar.ts';
+import { registerStatusesRoute } from './statuses.ts';
 
 const MAX_TAGS = 50;
 const MAX_TAG_LENGTH = 200;
@@ -59,6 +60,7 @@ function videoIdOr404(id: string): string {
 
 export async function registerVideoRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await registerSimilarRoutes(app, ctx);
+  registerStatusesRoute(app, ctx);
 
   app.get<{ Querystring: ListVideosQuery }>(
     '/api/videos',

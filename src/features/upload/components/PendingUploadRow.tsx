@@ -23,6 +23,7 @@ const STATE_TEXT: Record<JobSummary['state'], MessageId> = {
   offline: 'upload.state.offline',
   'waiting-auth': 'upload.state.waitingAuth',
   'needs-file': 'upload.state.needsFile',
+  paused: 'upload.state.paused',
   failed: 'upload.state.failed',
   cancelled: 'upload.state.cancelled',
 };

@@ -6,7 +6,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../../app/providers';
 import { createStore } from '../../../app/store';
 import { englishMessages } from '../../../lib/i18n';
-import { VideoDropZone, type PickedVideo } from './VideoDropZone';
+import type { SortedChoice } from '../batch/chosen-files';
+import { VideoDropZone } from './VideoDropZone';
 
 afterEach(() => {
   cleanup();
@@ -15,7 +16,7 @@ afterEach(() => {
 });
 
 function renderZone() {
-  const onPick = vi.fn<(picked: PickedVideo) => void>();
+  const onPick = vi.fn<(choice: SortedChoice) => void>();
   render(
     <Providers store={createStore()} locale={{ locale: 'en', messages: englishMessages }}>
       <VideoDropZone onPick={onPick} />
@@ -39,8 +40,14 @@ describe('VideoDropZone', () => {
     Object.assign(window, { showOpenFilePicker: picker });
     const { onPick, zone } = renderZone();
     await userEvent.click(zone);
-    await waitFor(() => expect(onPick).toHaveBeenCalledWith({ file, handle }));
-    expect(picker.mock.calls[0]![0]).toMatchObject({ multiple: false });
+    await waitFor(() =>
+      expect(onPick).toHaveBeenCalledWith({
+        accepted: [{ file, path: 'harbour.mp4', handle }],
+        leftOut: [],
+        tooMany: false,
+      }),
+    );
+    expect(picker.mock.calls[0]![0]).toMatchObject({ multiple: true });
   });
 
   it('does nothing when the user closes the picker, and ignores other file types', async () => {

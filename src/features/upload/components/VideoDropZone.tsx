@@ -1,29 +1,27 @@
-// Drag-and-drop zone that is also a click-to-choose button. Only mp4, m4v and mov are taken;
-// other dropped files are ignored (product-spec section 5). Where the browser has the File
-// System Access API, both ways also give a handle: the queue can read the file again after a
-// reload without copying it into the browser's storage (issue 3).
-import { chakra, Text } from '@chakra-ui/react';
+// Drag-and-drop zone that is also a click-to-choose button, and a button to choose a whole folder.
+// Many files may be chosen or dropped, folders too; only mp4, m4v and mov are taken, and every
+// other file is listed as left out with the reason (issue 42). Where the browser has the File
+// System Access API, the picks and drops also give handles: the queue can read the files again
+// after a reload without copying them into the browser's storage (issue 3).
+import { Button, chakra, Flex, Text } from '@chakra-ui/react';
 import { useRef, useState, type DragEvent } from 'react';
 import { useT } from '../../../lib/locale-context';
-import { firstVideoFile, isVideoFile } from '../upload-rules';
+import {
+  filesOfDirectory,
+  filesOfDrop,
+  filesOfInput,
+  sortChoice,
+  type SortedChoice,
+} from '../batch/chosen-files';
 
 const VIDEO_ACCEPT = '.mp4,.m4v,.mov,video/mp4,video/x-m4v,video/quicktime';
 
-export interface PickedVideo {
-  file: File;
-  /** A File System Access handle (Chromium: dropped or picked files) that survives a reload. */
-  handle?: FileSystemFileHandle | undefined;
-}
-
-type HandleItem = DataTransferItem & {
-  getAsFileSystemHandle?: () => Promise<FileSystemHandle | null>;
-};
-
-/** window.showOpenFilePicker, missing from TypeScript's DOM library and from most browsers. */
+/** window.showOpenFilePicker and showDirectoryPicker, missing from TypeScript's DOM library. */
 type OpenFilePicker = (options: {
   types: { description: string; accept: Record<string, string[]> }[];
-  multiple: false;
+  multiple: boolean;
 }) => Promise<FileSystemFileHandle[]>;
+type DirectoryPicker = (options: { mode: 'read' }) => Promise<FileSystemDirectoryHandle>;
 
 const PICKER_TYPES = [
   {
@@ -32,22 +30,45 @@ const PICKER_TYPES = [
   },
 ];
 
-/** The picked video and its handle, undefined when the user closed the picker. */
-async function pickWithHandle(picker: OpenFilePicker): Promise<PickedVideo | undefined> {
+const closed = (error: unknown): boolean =>
+  error instanceof DOMException && error.name === 'AbortError';
+
+/** The picked files with their handles, undefined when the user closed the picker. */
+async function pickWithHandles(picker: OpenFilePicker): Promise<SortedChoice | undefined> {
   try {
-    const [handle] = await picker({ types: PICKER_TYPES, multiple: false });
-    if (!handle) return undefined;
-    return { file: await handle.getFile(), handle };
+    const handles = await picker({ types: PICKER_TYPES, multiple: true });
+    const files = await Promise.all(
+      handles.map(async (handle) => ({ file: await handle.getFile(), path: handle.name, handle })),
+    );
+    return files.length > 0 ? sortChoice(files) : undefined;
   } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') return undefined;
+    if (closed(error)) return undefined;
     throw error;
   }
 }
 
-export function VideoDropZone({ onPick }: { onPick: (picked: PickedVideo) => void }) {
+async function pickDirectory(picker: DirectoryPicker): Promise<SortedChoice | undefined> {
+  try {
+    return await filesOfDirectory(await picker({ mode: 'read' }));
+  } catch (error) {
+    if (closed(error)) return undefined;
+    throw error;
+  }
+}
+
+export function VideoDropZone({ onPick }: { onPick: (choice: SortedChoice) => void }) {
   const t = useT();
   const input = useRef<HTMLInputElement>(null);
+  const folderInput = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
+  const picked = (found: SortedChoice | undefined): void => {
+    if (!found) return;
+    // Loose files of other types are ignored, as the dialog always did (product-spec section 5);
+    // those found in a folder are listed as left out, with the reason (issue 42).
+    const leftOut = found.leftOut.filter((f) => f.reason !== 'not-a-video' || f.path.includes('/'));
+    const choice = { ...found, leftOut };
+    if (choice.accepted.length + choice.leftOut.length > 0) onPick(choice);
+  };
 
   const choose = (): void => {
     const picker = (window as { showOpenFilePicker?: OpenFilePicker }).showOpenFilePicker;
@@ -55,37 +76,23 @@ export function VideoDropZone({ onPick }: { onPick: (picked: PickedVideo) => voi
       input.current?.click();
       return;
     }
-    pickWithHandle(picker).then(
-      (picked) => {
-        if (picked && isVideoFile(picked.file)) onPick(picked);
-      },
-      // Refused (a sandboxed frame, a policy): the plain chooser still works.
-      () => input.current?.click(),
-    );
+    // Refused (a sandboxed frame, a policy): the plain chooser still works.
+    pickWithHandles(picker).then(picked, () => input.current?.click());
+  };
+
+  const chooseFolder = (): void => {
+    const picker = (window as { showDirectoryPicker?: DirectoryPicker }).showDirectoryPicker;
+    if (!picker) {
+      folderInput.current?.click();
+      return;
+    }
+    pickDirectory(picker).then(picked, () => folderInput.current?.click());
   };
 
   const onDrop = (event: DragEvent<HTMLElement>): void => {
     event.preventDefault();
     setOver(false);
-    const files = Array.from(event.dataTransfer.files);
-    const file = firstVideoFile(files);
-    if (!file) return;
-    // The handle must be asked for during the drop event; the items die with it.
-    const items = Array.from(event.dataTransfer.items).filter((item) => item.kind === 'file');
-    const item = items[files.indexOf(file)] as HandleItem | undefined;
-    const pending = item?.getAsFileSystemHandle?.();
-    if (!pending) {
-      onPick({ file });
-      return;
-    }
-    void pending
-      .then((handle) =>
-        onPick({
-          file,
-          handle: handle?.kind === 'file' ? (handle as FileSystemFileHandle) : undefined,
-        }),
-      )
-      .catch(() => onPick({ file }));
+    void filesOfDrop(event.dataTransfer).then(picked);
   };
 
   return (
@@ -94,12 +101,26 @@ export function VideoDropZone({ onPick }: { onPick: (picked: PickedVideo) => voi
         ref={input}
         type="file"
         accept={VIDEO_ACCEPT}
+        multiple
         hidden
         aria-label={t('upload.chooseVideo')}
         onChange={(event) => {
-          const file = event.target.files?.[0];
+          const choice = filesOfInput(event.target.files);
           event.target.value = '';
-          if (file && isVideoFile(file)) onPick({ file });
+          picked(choice);
+        }}
+      />
+      <input
+        ref={folderInput}
+        type="file"
+        hidden
+        aria-label={t('upload.chooseFolder')}
+        // A folder input: every file below the chosen folder, with its relative path.
+        {...{ webkitdirectory: '' }}
+        onChange={(event) => {
+          const choice = filesOfInput(event.target.files);
+          event.target.value = '';
+          picked(choice);
         }}
       />
       <chakra.button
@@ -129,6 +150,11 @@ export function VideoDropZone({ onPick }: { onPick: (picked: PickedVideo) => voi
           {t('upload.dropZoneTypes')}
         </Text>
       </chakra.button>
+      <Flex justify="center" mt="2">
+        <Button size="sm" variant="outline" onClick={chooseFolder}>
+          {t('upload.chooseFolderButton')}
+        </Button>
+      </Flex>
     </>
   );
 }

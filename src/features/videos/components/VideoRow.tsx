@@ -10,7 +10,7 @@ import { assetUrl } from '../../../lib/asset-url';
 import { formatDateTime } from '../../../lib/dates';
 import { useT } from '../../../lib/locale-context';
 import type { Video } from '../api';
-import { failureMessageId } from '../failure-messages';
+import { failureMessageId } from '../../../lib/failure-messages';
 import styles from './VideoRow.module.css';
 
 export const THUMB_WIDTH = 160;
