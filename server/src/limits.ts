@@ -69,6 +69,8 @@ export const UPLOAD_CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 /** Files one check-files call (and one import batch) may hold, and the longest key (issue 42). */
 export const CHECK_FILES_MAX = 10_000;
 export const CHECK_FILES_KEY_MAX_LENGTH = 1024;
+/** Files the operator's import sends at once unless --concurrency says otherwise. */
+export const IMPORT_CONCURRENCY = 4;
 
 export const PEOPLE_MAX = 20;
 export const PERSON_NAME_MAX_LENGTH = 100;

@@ -4,7 +4,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ANSWER_OWNER_HEADER } from '../../../src/config/offline.ts';
 import type { AppContext } from '../context.ts';
 import { HttpError } from '../lib/http-error.ts';
+import {
+  OPERATOR_ROUTES,
+  OPERATOR_TOKEN_PREFIX,
+  verifyOperatorToken,
+} from '../auth/operator-token.ts';
 import { findSessionWithUser, markUsed } from '../repositories/sessions.ts';
+import { findUserByEmail } from '../repositories/users.ts';
 import type { UserRow } from '../repositories/users.ts';
 
 export interface AuthInfo {
@@ -48,6 +54,10 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
     if (!url.startsWith('/api/') || cfg.public) return;
     const token = bearerToken(request);
     if (!token) throw new HttpError(401, NOT_AUTHENTICATED);
+    if (token.startsWith(OPERATOR_TOKEN_PREFIX)) {
+      request.auth = await operatorAuth(ctx, request, token);
+      return;
+    }
     const found = await findSessionWithUser(ctx.db, token);
     const now = ctx.now();
     if (!found || found.session.refresh_until.getTime() <= now)
@@ -65,6 +75,29 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
     // Whose answer this is: the service worker caches it for offline reading by that user only.
     reply.header(ANSWER_OWNER_HEADER, String(user.id));
   });
+}
+
+/**
+ * The operator's import token (auth/operator-token.ts): the named user of the named team, on the
+ * import's calls only. No session: it cannot refresh, log out or change the account.
+ */
+async function operatorAuth(
+  ctx: AppContext,
+  request: FastifyRequest,
+  token: string,
+): Promise<AuthInfo> {
+  const claims = verifyOperatorToken(ctx.secrets, token, ctx.now());
+  if (!claims) throw new HttpError(401, 'Session expired');
+  const route = `${request.method} ${request.routeOptions.url ?? ''}`;
+  if (!OPERATOR_ROUTES.has(route)) {
+    throw new HttpError(403, "An operator's import token can only import videos.");
+  }
+  const user = await findUserByEmail(ctx.db, claims.email);
+  if (!user) throw new HttpError(403, `No user with the e-mail ${claims.email}.`);
+  if (user.team_name !== claims.team) {
+    throw new HttpError(403, `${user.email} is not in team "${claims.team}".`);
+  }
+  return { user, sessionId: '', token };
 }
 
 /** The signed-in user of a route that is not public. */
