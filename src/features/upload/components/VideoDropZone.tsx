@@ -113,6 +113,7 @@ export function VideoDropZone({ onPick }: { onPick: (choice: SortedChoice) => vo
       <input
         ref={folderInput}
         type="file"
+        multiple
         hidden
         aria-label={t('upload.chooseFolder')}
         // A folder input: every file below the chosen folder, with its relative path.
