@@ -22,6 +22,8 @@ export interface WorkerProcess {
   readonly started: JobLogLine[];
   /** "job done" lines, in order. */
   readonly done: JobLogLine[];
+  /** The worker's own node process (npm's grandchild), once it has started. */
+  readonly pid: () => number | undefined;
   /** Every line it wrote (stdout and stderr), for a failure's message. */
   readonly output: string[];
   /** Resolves once the worker has logged "worker started". */
@@ -47,6 +49,7 @@ export function startWorkerProcess(name: string, env: Record<string, string>): W
   const started: JobLogLine[] = [];
   const done: JobLogLine[] = [];
   const output: string[] = [];
+  let nodePid: number | undefined;
   let markReady: () => void = () => undefined;
   const ready = new Promise<void>((resolve) => (markReady = resolve));
   const exited = new Promise<string>((resolve) =>
@@ -66,7 +69,12 @@ export function startWorkerProcess(name: string, env: Record<string, string>): W
         } catch {
           continue;
         }
-        if (entry.msg === 'worker started') markReady();
+        if (entry.msg === 'worker started') {
+          // Worker ids are host:pid:random (server/src/jobs/worker.ts).
+          const id = (entry.workers as string[] | undefined)?.[0] ?? '';
+          nodePid = Number(id.split(':').at(-2)) || undefined;
+          markReady();
+        }
         const job = {
           job: String(entry.job),
           name: String(entry.name),
@@ -95,6 +103,7 @@ export function startWorkerProcess(name: string, env: Record<string, string>): W
     started,
     done,
     output,
+    pid: () => nodePid,
     ready,
     exited,
     running(jobName = 'analyse-video') {

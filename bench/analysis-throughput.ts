@@ -1,0 +1,241 @@
+// Workers that scale (issue 41): the same BENCH_THROUGHPUT_VIDEOS videos (default 8, each a
+// BENCH_THROUGHPUT_SECONDS s 640x360 H.264 clip, default 30, with words on screen) analysed by
+// one `npm run worker` process, then by two (then by BENCH_THROUGHPUT_MAX workers when set), on
+// the scale-out deployment: a real PostgreSQL with pgvector and S3 (s3rver), each worker with its
+// own DATA_DIR. Each round starts its workers, waits until they are up, queues every video at
+// once and times the queue until the last video is completed. Prints videos per minute, the
+// speed-up against one worker (bar: >= 1.8x for two), and what the round cost: the machine's CPU
+// busy share over the round (2 cores here: what limits the speed-up), CPU seconds per video,
+// database transactions per video and bytes the workers read from and wrote to the bucket.
+// Run: npm run bench -- analysis-throughput
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { loadConfig } from '../server/src/config.ts';
+import { createContext, type AppContext } from '../server/src/context.ts';
+import { openDatabase } from '../server/src/db/open.ts';
+import { enqueueAnalysis } from '../server/src/pipeline/enqueue.ts';
+import { drawtextFont, makeVideo, type Segment } from '../tests/support/media.ts';
+import { startPostgres } from '../tests/support/postgres.ts';
+import { startTestS3 } from '../tests/support/s3.ts';
+import { startWorkerProcess } from '../tests/support/worker-process.ts';
+
+const SOURCES = ['testsrc2', 'smptehdbars', 'mandelbrot', 'rgbtestsrc', 'testsrc'];
+const SPEED_UP_TARGET = 1.8;
+
+function segments(seconds: number, variant: number): Segment[] {
+  const out: Segment[] = [];
+  for (let t = 0, i = 0; t < seconds; i++) {
+    const len = Math.min(4 + ((i + variant) % 3) * 2, seconds - t);
+    if (len < 1) break;
+    out.push({
+      source: SOURCES[(i + variant) % SOURCES.length]!,
+      seconds: len,
+      extra:
+        i === 0
+          ? `drawtext=fontfile=${drawtextFont()}:text='Clip ${variant + 1}':fontsize=48:` +
+            `fontcolor=white:borderw=3:bordercolor=black:x=(w-text_w)/2:y=(h-text_h)/2`
+          : undefined,
+      transition: i % 3 === 2 ? { kind: 'fade', seconds: 1 } : { kind: 'cut' },
+    });
+    t += len;
+  }
+  return out;
+}
+
+/**
+ * CPU seconds of a process so far: its threads and its children that ended (ffmpeg), from
+ * /proc/<pid>/stat (utime, stime, cutime, cstime).
+ */
+function processCpuS(pid: number | undefined): number {
+  if (!pid) return NaN;
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return fields.slice(11, 15).reduce((sum, f) => sum + Number(f), 0) / 100;
+}
+
+/** The machine's busy and total jiffies so far (all cores), from /proc/stat. */
+function machineCpu(): { busy: number; total: number } {
+  const line = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!;
+  const v = line.trim().split(/\s+/).slice(1).map(Number);
+  const idle = v[3]! + v[4]!;
+  const total = v.reduce((a, b) => a + b, 0);
+  return { busy: total - idle, total };
+}
+
+interface Round {
+  workers: number;
+  seconds: number;
+  perMinute: number;
+  /** The machine's CPU busy share over the round (0..1 of all cores). */
+  busy: number;
+  /** The workers' own CPU seconds per video (their threads and ffmpeg runs). */
+  workerCpuSPerVideo: number;
+  xactsPerVideo: number;
+  s3MbPerVideo: number;
+  perWorker: number[];
+}
+
+const isAnalysis = (d: { name: string }): boolean => d.name === 'analyse-video';
+
+async function dirBytes(dir: string): Promise<number> {
+  let n = 0;
+  for (const e of await fs.promises.readdir(dir, { withFileTypes: true, recursive: true })) {
+    if (e.isFile()) n += (await fs.promises.stat(path.join(e.parentPath, e.name))).size;
+  }
+  return n;
+}
+
+async function round(
+  ctx: AppContext,
+  env: Record<string, string>,
+  teamId: string,
+  files: string[],
+  workers: number,
+  s3Dir: string,
+): Promise<Round> {
+  const procs = Array.from({ length: workers }, (_, i) =>
+    startWorkerProcess(`worker-${i + 1}`, {
+      ...env,
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'va-bench-tp-worker-')),
+    }),
+  );
+  try {
+    await Promise.all(procs.map((p) => p.ready));
+    const ids: string[] = [];
+    for (const [i, file] of files.entries()) {
+      const [row] = await ctx.db.query<{ id: string }>(
+        `INSERT INTO videos (team_id, filename, status, output_language, about_this_video)
+         VALUES ($1, $2, 'in_progress', 'en', 'A throughput clip') RETURNING id`,
+        [teamId, `clip-${i}.mp4`],
+      );
+      const key = `input/${row!.id}/source.mp4`;
+      await ctx.storage.put(key, fs.createReadStream(file), 'video/mp4');
+      await ctx.db.query('UPDATE videos SET source_key = $2 WHERE id = $1', [row!.id, key]);
+      ids.push(row!.id);
+    }
+    const s3Before = await dirBytes(s3Dir);
+    const [x0] = await ctx.db.query<{ n: string }>(
+      `SELECT sum(xact_commit + xact_rollback)::text AS n FROM pg_stat_database`,
+    );
+    const cpu0 = machineCpu();
+    const own0 = procs.reduce((n, p) => n + processCpuS(p.pid()), 0);
+    const started = performance.now();
+    for (const id of ids) await enqueueAnalysis(ctx, id);
+    for (;;) {
+      const rows = await ctx.db.query<{ status: string; failure_reason: string | null }>(
+        'SELECT status, failure_reason FROM videos WHERE id = ANY($1::uuid[])',
+        [ids],
+      );
+      const failed = rows.filter((r) => r.status === 'failed').map((r) => r.failure_reason);
+      if (failed.length > 0) throw new Error(`videos failed: ${failed.join('; ')}`);
+      const logged = procs.reduce((n, p) => n + p.done.filter(isAnalysis).length, 0);
+      // Completed, and each worker's "job done" line read (it follows the video's last step).
+      if (rows.every((r) => r.status === 'completed') && logged >= ids.length) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    const seconds = (performance.now() - started) / 1000;
+    const cpu1 = machineCpu();
+    const own1 = procs.reduce((n, p) => n + processCpuS(p.pid()), 0);
+    const [x1] = await ctx.db.query<{ n: string }>(
+      `SELECT sum(xact_commit + xact_rollback)::text AS n FROM pg_stat_database`,
+    );
+    const s3After = await dirBytes(s3Dir);
+    const n = ids.length;
+    return {
+      workers,
+      seconds,
+      perMinute: (n / seconds) * 60,
+      busy: (cpu1.busy - cpu0.busy) / (cpu1.total - cpu0.total),
+      workerCpuSPerVideo: (own1 - own0) / n,
+      xactsPerVideo: (Number(x1!.n) - Number(x0!.n)) / n,
+      s3MbPerVideo: (s3After - s3Before) / 2 ** 20 / n,
+      perWorker: procs.map((p) => p.done.filter(isAnalysis).length),
+    };
+  } finally {
+    await Promise.all(procs.map((p) => p.stop()));
+  }
+}
+
+export async function main(
+  count = Number(process.env.BENCH_THROUGHPUT_VIDEOS ?? 8),
+  seconds = Number(process.env.BENCH_THROUGHPUT_SECONDS ?? 30),
+  most = Number(process.env.BENCH_THROUGHPUT_MAX ?? 2),
+): Promise<{ ok: boolean; rounds: Round[]; speedUp: number }> {
+  console.log(
+    `analysis throughput: ${count} videos of ${seconds} s (640x360) on PostgreSQL+S3, ` +
+      `1 to ${most} npm run worker processes; ${os.cpus().length} cores, load average ` +
+      `${os.loadavg()[0]!.toFixed(2)}`,
+  );
+  const files = await Promise.all(
+    Array.from({ length: count }, (_, i) =>
+      makeVideo({
+        segments: segments(seconds, i),
+        width: 640,
+        height: 360,
+        fps: 25,
+        silentAudio: true,
+        preset: 'veryfast',
+      }).then((m) => m.file),
+    ),
+  );
+  const postgres = await startPostgres();
+  const s3 = await startTestS3();
+  const env = {
+    DATABASE_URL: postgres.url,
+    ...s3.env,
+    AWS_ACCESS_KEY_ID: 'S3RVER',
+    AWS_SECRET_ACCESS_KEY: 'S3RVER',
+    ASSET_SIGNING_KEY: 'bench-asset-key-0123456789abcdef',
+    UPLOAD_SIGNING_KEY: 'bench-upload-key-0123456789abcdef',
+    LOG_LEVEL: 'info',
+  };
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'va-bench-tp-'));
+  const config = loadConfig({ ...process.env, ...env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
+  Object.assign(process.env, { AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER' });
+  const ctx = await createContext(config, await openDatabase(config));
+  const rounds: Round[] = [];
+  try {
+    for (let w = 1; w <= Math.max(2, most); w++) {
+      // A team per round: the same bytes twice in one team are a duplicate upload.
+      const [team] = await ctx.db.query<{ id: string }>(
+        `INSERT INTO teams (name) VALUES ($1) RETURNING id`,
+        [`Throughput bench, ${w} workers`],
+      );
+      const r = await round(ctx, env, team!.id, files, w, s3.dir);
+      rounds.push(r);
+      const speedUp = r.perMinute / rounds[0]!.perMinute;
+      console.log(
+        `${w} worker${w > 1 ? 's' : ' '}: ${count} videos in ${r.seconds.toFixed(1)} s = ` +
+          `${r.perMinute.toFixed(2)} videos/min, ${speedUp.toFixed(2)}x; each did ` +
+          `[${r.perWorker.join(', ')}]; machine CPU busy ${(r.busy * 100).toFixed(0)} %, ` +
+          `workers ${r.workerCpuSPerVideo.toFixed(1)} CPU-s/video (` +
+          `${((r.workerCpuSPerVideo * count) / r.seconds).toFixed(2)} cores), ${r.xactsPerVideo.toFixed(0)} db ` +
+          `transactions/video, ${r.s3MbPerVideo.toFixed(1)} MB written to S3/video; load average ` +
+          `${os.loadavg()[0]!.toFixed(2)}`,
+      );
+    }
+  } finally {
+    await ctx.db.close();
+    await s3.close();
+    postgres.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  const speedUp = rounds[1]!.perMinute / rounds[0]!.perMinute;
+  console.log(
+    `two workers against one: ${speedUp.toFixed(2)}x the videos per minute ` +
+      `(target >= ${SPEED_UP_TARGET}x)`,
+  );
+  return { ok: speedUp >= SPEED_UP_TARGET, rounds, speedUp };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main().then(
+    (r) => process.exit(r.ok ? 0 : 1),
+    (err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}
