@@ -2,7 +2,7 @@
 // checks too (lengths, sizes, file types, search and paging bounds) live once in
 // src/config/limits.ts, which both sides import.
 
-import { VIDEO_MAX_BYTES } from '../../src/config/limits.ts';
+import { BATCH_MAX_FILES, VIDEO_MAX_BYTES } from '../../src/config/limits.ts';
 
 // --- Accounts and sign-in (product-spec sections 5 and 9, OPERATIONS.md) ---
 export const EMAIL_MAX_LENGTH = 254;
@@ -66,8 +66,11 @@ export const MULTIPART_SIGN_BATCH_MAX = 100;
 export const MULTIPART_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
 export const UPLOAD_CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 
-/** Files one check-files call (and one import batch) may hold, and the longest key (issue 42). */
-export const CHECK_FILES_MAX = 10_000;
+/**
+ * Files one check-files call (and one import batch) may hold: the app's batch limit, so a batch
+ * the app accepts is always one call (issue 42).
+ */
+export const CHECK_FILES_MAX = BATCH_MAX_FILES;
 export const CHECK_FILES_KEY_MAX_LENGTH = 1024;
 /** Files the operator's import sends at once unless --concurrency says otherwise. */
 export const IMPORT_CONCURRENCY = 4;
