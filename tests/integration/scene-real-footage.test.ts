@@ -166,4 +166,77 @@ describe('scene cuts on real footage', () => {
     });
     await analyseMadeVideo(tools.ffmpeg, made);
   });
+  it('does not cut a still close view of a talking head where he moves once, or for a moment', async () => {
+    // The bench's seed 18 video 0 [a cut at 19.4 s: one jump of 0.034 in a close view of franck
+    // that changed 0.003 a sample before, taken for a slide's cut] and seed 15 video 0 [a
+    // boundary at 38.6 s: franck still, moving for 1.8 s, then still again, taken for a
+    // dissolve between slides].
+    const spec18 = {
+      pieces: [
+        { recording: franck, from: 109.43, seconds: 7.36, close: { share: 0.66, x: 0.2, y: 0.04 } },
+        { recording: cap12, from: 15.66, seconds: 3.34, join: { kind: 'cut' as const } },
+        {
+          recording: franck,
+          from: 119.54,
+          seconds: 10.99,
+          join: { kind: 'cut' as const },
+          close: { share: 0.74, x: 0.29, y: 0.13 },
+        },
+        {
+          recording: cap13,
+          from: 11.41,
+          seconds: 9.87,
+          join: { kind: 'dissolve' as const, seconds: 1.6 },
+        },
+        {
+          recording: cap12,
+          from: 8.3,
+          seconds: 5.96,
+          join: { kind: 'fade' as const, seconds: 0.83 },
+          close: { share: 0.7, x: 0.31, y: 0.11 },
+        },
+        { recording: cap12, from: 13.62, seconds: 6.18, join: { kind: 'cut' as const } },
+      ],
+      fps: 25,
+    };
+    const spec15 = {
+      pieces: [
+        {
+          recording: franck,
+          from: 129.74,
+          seconds: 7.09,
+          close: { share: 0.64, x: 0.24, y: 0.13 },
+        },
+        {
+          recording: cap13,
+          from: 11.65,
+          seconds: 8.03,
+          join: { kind: 'dissolve' as const, seconds: 1.04 },
+          close: { share: 0.64, x: 0.2, y: 0.07 },
+        },
+        {
+          recording: franck,
+          from: 9.42,
+          seconds: 9.53,
+          join: { kind: 'fade' as const, seconds: 0.64 },
+          close: { share: 0.73, x: 0.33, y: 0.12 },
+        },
+        { recording: cap13, from: 2.25, seconds: 10.22, join: { kind: 'cut' as const } },
+        {
+          recording: franck,
+          from: 179.18,
+          seconds: 12.15,
+          join: { kind: 'dissolve' as const, seconds: 1.05 },
+        },
+        {
+          recording: cap13,
+          from: 10.73,
+          seconds: 9.03,
+          join: { kind: 'dissolve' as const, seconds: 1.16 },
+        },
+      ],
+      fps: 25,
+    };
+    for (const spec of [spec18, spec15]) await analyseMadeVideo(tools.ffmpeg, await makeJoin(spec));
+  });
 });

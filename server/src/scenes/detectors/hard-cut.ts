@@ -18,6 +18,12 @@ const CUT_RATIO = 3;
  * brightness): at least this, this many times the change before it, and the picture still after.
  */
 export const STILL_CUT_MIN = 0.025;
+/**
+ * A sample's change (mean RGB, 0..1) under this is no change: a still picture, encoded. A
+ * camera's picture is never that still (its noise and a talking head's least movements: 0.002 to
+ * 0.005 a sample), so the smaller jumps between still pictures are a slide's or a title card's.
+ */
+export const STILL = 0.002;
 const STILL_CUT_RATIO = 6;
 /**
  * A jump this large that stands STILL_CUT_RATIO above the change on both sides is a cut
@@ -70,6 +76,7 @@ export class CutCheck {
     const twoSided = around.reduce((x, y) => x + y, 0) / around.length;
     const still =
       (d >= STILL_CUT_MIN &&
+        baseline < STILL &&
         d >= STILL_CUT_RATIO * baseline &&
         Math.max(m(i + 1), m(i + 2)) < d / STILL_CUT_RATIO) ||
       (d >= ADAPTIVE_CUT_MIN && d >= STILL_CUT_RATIO * twoSided);

@@ -2,14 +2,19 @@
 // another of about the same brightness and colours. Its steps are too small for the blend and
 // edge evidence of gradual-evidence.ts (whose ends must be far apart), but the pictures either side
 // do not change at all: a short run of changing samples between two still holds is a transition,
-// its middle the boundary, when the pictures either side differ (StillChanges).
+// its middle the boundary, when the pictures either side differ and the run went from one to the
+// other directly (each block once, one way; or through black or white, a fade), not back and
+// forth as a camera's still shot does when someone moves in it for a moment (StillChanges).
 import type { Candidates, Detector } from '../detector.ts';
 import type { Measurements } from '../measurements.ts';
-import { dist } from '../signals/grid.ts';
-import { STILL_CUT_MIN } from './hard-cut.ts';
+import { blockSteps, dist } from '../signals/grid.ts';
+import { STILL, STILL_CUT_MIN } from './hard-cut.ts';
 
-/** A sample's change (mean RGB, 0..1) under this is no change: a still picture, encoded. */
-const STILL = 0.002;
+/**
+ * At least this share of the blocks' summed steps over a run is their net change (monotone):
+ * dissolves and wipes between slides 0.8 to 1, a webcam's still shot moving for a moment 0.17.
+ */
+const MONOTONE = 0.5;
 /** Still samples wanted on each side of a run. */
 const HOLD = 5;
 /** The longest run, seconds (the longest dissolves the detector looks for). */
@@ -74,8 +79,39 @@ export class StillChanges implements Detector {
     const a = this.m.recent.grid(run.from - 1);
     const b = this.m.recent.grid(run.to);
     if (!a || !b || dist(a, b) < STILL_CUT_MIN) return;
+    // A dissolve or a wipe takes each part of the picture once from the old picture to the new,
+    // a fade through black or white there and back; a camera's still shot that moves for a
+    // moment (a head turning and stopping) goes back and forth.
+    if (!this.dips(run) && this.monotone(run, a, b) < MONOTONE) return;
     this.found.stillChanges.push(Math.round((run.from - 1 + run.to) / 2));
   }
 
   finish(): void {}
+
+  /** Whether the brightness inside the run dips halfway or more towards black or white. */
+  private dips(run: StillRun): boolean {
+    const y = (i: number): number => this.m.visual.luma.get(i);
+    const ends = [y(run.from - 1), y(run.to)];
+    for (let i = run.from; i < run.to; i++) {
+      if (y(i) < 0.5 * Math.min(...ends) || 1 - y(i) < 0.5 * (1 - Math.max(...ends))) return true;
+    }
+    return false;
+  }
+
+  /**
+   * How directly the picture went from a to b over the run: the blocks' net change against the
+   * sum of their steps (1: each block moved once, one way, as in a dissolve or a wipe).
+   */
+  private monotone(run: StillRun, a: Float32Array, b: Float32Array): number {
+    const net = blockSteps(a, b);
+    let path = 0;
+    for (let i = run.from; i <= run.to; i++) {
+      const step = this.m.recent.step(i);
+      if (!step) return 0;
+      for (const v of step) path += v;
+    }
+    let direct = 0;
+    for (const v of net) direct += v;
+    return direct / Math.max(path, 1e-9);
+  }
 }
