@@ -1,7 +1,7 @@
 // A throwaway PostgreSQL server from Debian's packages (apt-get install postgresql; .ci/run does
 // it) with pgvector, started on a free loopback port in a temporary directory and removed on stop.
 // Fails loudly when PostgreSQL or pgvector is not installed: the tests that need it never skip.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -44,6 +44,21 @@ function assertPgvector(bin: string): void {
   }
 }
 
+/**
+ * A detached shell that stops the server and removes its folder once `pid` has ended: a test
+ * process killed by its runner (Vitest ends its forks without an 'exit' event) or with SIGKILL
+ * would otherwise leave the server running. Checks once a second; a server stopped already
+ * makes it a no-op.
+ */
+function reapWhenGone(pid: number, bin: string, data: string, dir: string): void {
+  const pgCtl = `${path.join(bin, 'pg_ctl')} -D ${data} -m immediate stop`;
+  const stop = process.getuid?.() === 0 ? `runuser -u postgres -- ${pgCtl}` : pgCtl;
+  const script =
+    `while kill -0 ${pid} 2>/dev/null; do sleep 1; done; ` +
+    `if [ -d ${data} ]; then ${stop} >/dev/null 2>&1; rm -rf ${dir}; fi`;
+  spawn('sh', ['-c', script], { detached: true, stdio: 'ignore' }).unref();
+}
+
 export async function startPostgres(): Promise<RealPostgres> {
   const bin = binDir();
   assertPgvector(bin);
@@ -63,6 +78,7 @@ export async function startPostgres(): Promise<RealPostgres> {
     path.join(dir, 'log'),
     'start',
   ]);
+  reapWhenGone(process.pid, bin, data, dir);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     stop() {
