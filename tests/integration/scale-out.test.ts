@@ -163,7 +163,7 @@ beforeAll(async () => {
     startWorkerProcess('worker-2', workerEnv('worker-2')),
   ];
   server = await startTestServer({ ...shared, WORKER: 'off' });
-  await until('both workers to start', 120_000, async () =>
+  await until('both workers to start', 240_000, async () =>
     workers.every((w) => w.output.some((l) => l.includes('"worker started"'))) ? true : undefined,
   );
   await server.createUser({ email: 'ops@example.com', password: 'password1', team: 'Ops' });
@@ -174,7 +174,7 @@ beforeAll(async () => {
       i >= 10 ? [['Franck Dupont', facePhoto('franck_02888.jpg')]] : undefined;
     ids.push(await upload(file, i, { people, trailer: i === 1 ? 'the colour bars' : undefined }));
   }
-}, 300_000);
+}, 600_000);
 
 afterAll(async () => {
   await Promise.all(workers.map((w) => w.stop()));
