@@ -8,7 +8,7 @@
 // - fade through black or white: fade-evidence.ts.
 // And where a transition made of such samples goes: the bottom of its fade, else the sample with
 // the strongest evidence.
-import { explainedByMotion } from '../signals/camera-move.ts';
+import { explainedByMotion, movedDist } from '../signals/camera-move.ts';
 import { blendResidual, dist, varianceDip } from '../signals/grid.ts';
 import { wipeEvidence } from '../signals/wipe.ts';
 import type { Layouts } from '../layouts.ts';
@@ -46,6 +46,12 @@ const MOVING_LINEAR_MAX = 0.3;
  * dissolve between two moving shots from a head turn or a pan, which change as much beside.
  */
 const BASELINE_RATIO = 2.5;
+/**
+ * A moving blend whose ends a camera move explains (a close view and a wide one of the same room
+ * fit a zoom) is still one when its middle is this many times further from either end moved than
+ * from their blend.
+ */
+const BLEND_OVER_MOVE = 3;
 /** A transition whose evidence lasts this long (seconds) is placed at its middle. */
 const LONG_SECONDS = 1;
 /** Window half-widths, seconds: dissolves and fades up to about 2.4 s long. */
@@ -264,8 +270,18 @@ export class GradualEvidence {
   private movingBlend(c: number, w: number, dab: number): boolean {
     const a = this.samples.grid(c - w)!;
     const b = this.samples.grid(c + w)!;
-    if (blendResidual(a, b, this.samples.grid(c)!, 0.5) > MOVING_LINEAR_MAX * dab) return false;
-    if (explainedByMotion(a, b, GRID_W, GRID_H, dab)) return false;
+    const mid = this.samples.grid(c)!;
+    const r = blendResidual(a, b, mid, 0.5);
+    if (r > MOVING_LINEAR_MAX * dab) return false;
+    if (explainedByMotion(a, b, GRID_W, GRID_H, dab)) {
+      // A close view and a wide one of the same room fit a zoom between the ends; a zoom's middle
+      // is the picture moved halfway, a dissolve's is both pictures at once.
+      const moved = Math.min(
+        movedDist(a, mid, GRID_W, GRID_H, BLEND_OVER_MOVE * r),
+        movedDist(mid, b, GRID_W, GRID_H, BLEND_OVER_MOVE * r),
+      );
+      if (moved < BLEND_OVER_MOVE * r) return false;
+    }
     return !this.shiftedAtCentre(c);
   }
 
