@@ -20,6 +20,8 @@ export interface PhotoScene {
 
 /** Each scene's length (s). */
 export const SHOT_SECONDS = 4;
+/** The video's width (px): the frames the analysis keeps (640 px) are smaller. */
+export const VIDEO_WIDTH = 960;
 const FPS = 25;
 /** The photo's height on the 960x540 frame, and where its top left corner is (px). */
 const PLACE: Record<Shot, { height: number; at?: [number, number] }> = {

@@ -27,6 +27,9 @@ export interface Perception {
   objects: ObjectFinding[];
   /** Milliseconds spent in each model family (wall time of its own detect call). */
   ms: { face: number; object: number };
+  /** The picture's size (px): boxes are in its pixels. */
+  width: number;
+  height: number;
 }
 
 /** Faces smaller than this (px, the box's shorter side) are counted but not described. */
@@ -73,6 +76,8 @@ export async function perceiveOnThisThread(
       faces,
       objects: (object?.result.object ?? []).map((o) => ({ label: o.label, score: o.score })),
       ms: { face: faceMs, object: object?.ms ?? 0 },
+      width: image.width,
+      height: image.height,
     };
   } finally {
     input.dispose();

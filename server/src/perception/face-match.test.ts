@@ -92,4 +92,18 @@ describe('scenePeople and groupFaces', () => {
     expect(groups[0]!.match).toEqual({ name: 'Ann', distance: expect.closeTo(0.05) });
     expect(groups[1]!.match).toBeUndefined();
   });
+
+  it('keeps the picture that names the face, not a better scored one further from the person', () => {
+    const groups = groupFaces(
+      [
+        [{ descriptor: at(0, 1, 0.45), score: 0.95, frame: 0 }],
+        [{ descriptor: at(0, 1, 0.3), score: 0.7, frame: 1 }],
+        [{ descriptor: at(0, 1, 0.4), score: 0.99, frame: 2 }],
+      ],
+      people,
+    );
+    expect(groups).toHaveLength(1);
+    expect(groups[0]!.face.frame).toBe(1);
+    expect(groups[0]!.match).toEqual({ name: 'Ann', distance: expect.closeTo(0.3) });
+  });
 });

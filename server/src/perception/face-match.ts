@@ -100,15 +100,22 @@ export function scenePeople(
 }
 
 export interface GroupedFace<F> {
-  /** The picture of the face with the best detector score, as the caller gave it. */
+  /**
+   * The picture of the face kept (its descriptor is the one stored and assigned), as the caller
+   * gave it: the one closest to the person it is named after, else the best detector score.
+   */
   face: F;
   match: FaceMatch | undefined;
 }
 
 /**
  * The distinct faces of a scene: faces of several frames that look alike (within the same-person
- * distance of the group's best picture) are one face, named after the best match of any of its
- * pictures. Faces without a descriptor (too small to describe) are left out.
+ * distance of the group's kept picture) are one face, named after the best match of any of its
+ * pictures, and that picture is the one kept: the people's assignment (people/assign.ts) reads
+ * the kept descriptor, so a face named on one frame of a scene is not stored with another frame's
+ * descriptor beyond the distance (a small face 0.47 from its person on one frame, 0.52 on the
+ * frame the detector scored best, issue 43). Faces without a descriptor (too small to describe)
+ * are left out.
  */
 export function groupFaces<F extends { descriptor: readonly number[]; score: number }>(
   frames: readonly (readonly F[])[],
@@ -129,8 +136,10 @@ export function groupFaces<F extends { descriptor: readonly number[]; score: num
       groups.push({ face, match });
       continue;
     }
-    if (match && (!group.match || match.distance < group.match.distance)) group.match = match;
-    if (face.score > group.face.score) group.face = face;
+    if (match && (!group.match || match.distance < group.match.distance)) {
+      group.match = match;
+      group.face = face;
+    } else if (!group.match && face.score > group.face.score) group.face = face;
   }
   return groups;
 }

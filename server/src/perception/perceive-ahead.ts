@@ -6,8 +6,10 @@
 // cap) matches no offer and is looked at by the step, as is every scene after the last offer.
 import {
   addStats,
+  noStats,
   perceiveScenes,
   type PerceivedScene,
+  type PerceiveTools,
   type PerceptionStats,
 } from './perceive-scenes.ts';
 
@@ -16,6 +18,8 @@ export interface OfferedScene {
   endMs: number;
   /** The scene's frames, in the order the scene keeps them. */
   framePaths: string[];
+  /** When each frame shows (ms from the video's first picture), where known. */
+  frameMs?: number[];
 }
 
 const key = (startMs: number, endMs: number, frames: number): string =>
@@ -26,14 +30,14 @@ export class PerceiveAhead {
   offered = 0;
   /** The decode the offers come from (analysis-pass.ts, SettledCut.attempt). */
   attempt = 1;
-  readonly stats: PerceptionStats = { frames: 0, faceMs: 0, objectFrames: 0, objectMs: 0 };
+  readonly stats: PerceptionStats = noStats();
   private readonly waiting: OfferedScene[] = [];
   private readonly results = new Map<string, Promise<PerceivedScene | undefined>>();
   private running: Promise<void> = Promise.resolve();
   private busy = false;
   private open = true;
 
-  constructor(private readonly tools: { signal?: AbortSignal }) {}
+  constructor(private readonly tools: Pick<PerceiveTools, 'signal' | 'source'>) {}
 
   /** The next settled scene; looked at as soon as the models are free. */
   offer(scene: OfferedScene): void {
@@ -112,7 +116,7 @@ export class PerceiveAhead {
 export async function perceiveAllScenes(
   ahead: PerceiveAhead | undefined,
   scenes: readonly OfferedScene[],
-  tools: { signal?: AbortSignal; onFirstLook?: () => void },
+  tools: Pick<PerceiveTools, 'signal' | 'source' | 'onFirstLook'>,
 ): Promise<{ scenes: PerceivedScene[]; stats: PerceptionStats; aheadScenes: number }> {
   const early = scenes.map((x) => ahead?.take(x.startMs, x.endMs, x.framePaths.length));
   const rest = scenes.filter((_, i) => !early[i]);
@@ -121,7 +125,7 @@ export async function perceiveAllScenes(
   const found = await Promise.all(early);
   const again = await perceiveScenes(
     scenes.filter((_, i) => early[i] && !found[i]),
-    { signal: tools.signal },
+    { signal: tools.signal, source: tools.source },
   );
   await ahead?.idle();
   const stats = { ...now.stats };

@@ -2,8 +2,10 @@
 // inside the analysis budget: FIRST_LOOK frames per scene with the face models, the object model
 // on the first and on the others only when the first showed an object; then, only where a face
 // was seen, MORE_WITH_FACES frames more with the face models alone (a person turning towards
-// the camera is matched better on more frames).
+// the camera is matched better on more frames). A small face is described again from the video
+// at full size (source-look.ts).
 import type { FaceFinding, Perception, PerceiveWhat } from './detect.ts';
+import { sharpenSmallFaces, type SourceVideo } from './source-look.ts';
 import { perceiveFile } from './thread.ts';
 
 export interface PerceivedScene {
@@ -22,7 +24,19 @@ export interface PerceptionStats {
   faceMs: number;
   objectFrames: number;
   objectMs: number;
+  /** Frames whose small faces were looked at in the video at full size, and the time it took. */
+  sourceFrames: number;
+  sourceMs: number;
 }
+
+export const noStats = (): PerceptionStats => ({
+  frames: 0,
+  faceMs: 0,
+  objectFrames: 0,
+  objectMs: 0,
+  sourceFrames: 0,
+  sourceMs: 0,
+});
 
 /** Adds `more` to `into`. */
 export function addStats(into: PerceptionStats, more: PerceptionStats): void {
@@ -30,10 +44,35 @@ export function addStats(into: PerceptionStats, more: PerceptionStats): void {
   into.faceMs += more.faceMs;
   into.objectFrames += more.objectFrames;
   into.objectMs += more.objectMs;
+  into.sourceFrames += more.sourceFrames;
+  into.sourceMs += more.sourceMs;
+}
+
+/** A scene's stored frames, and when each shows (ms from the video's first picture) if known. */
+export interface SceneFrames {
+  framePaths: readonly string[];
+  frameMs?: readonly number[];
+}
+
+export interface PerceiveTools {
+  signal?: AbortSignal;
+  /** Called once the models have their first frame (the caller starts other work then). */
+  onFirstLook?: () => void;
+  /** False: faces only (the recompute of stored faces has its objects already). */
+  objects?: boolean;
+  /** The video, for small faces to be described at full size (none: from the frames alone). */
+  source?: SourceVideo | Promise<SourceVideo | undefined>;
 }
 
 export const FIRST_LOOK = 2;
 export const MORE_WITH_FACES = 2;
+/**
+ * Frames of a scene whose small faces are looked at in the video at full size (source-look.ts):
+ * the first ones with a small face. The cost of a scene full of small faces stays bounded (a
+ * look is a seek and a decode, then the face models on each small face); the names come from a
+ * scene's best frame, and a face described at full size varies little from frame to frame.
+ */
+export const SOURCE_LOOKS = 2;
 /** People are counted from faces, not from the object model's boxes. */
 export const NOT_OBJECTS: ReadonlySet<string> = new Set(['person']);
 /** An object below this score is not counted on a frame. */
@@ -54,49 +93,61 @@ export function spreadFrames(
 }
 
 export async function perceiveScenes(
-  scenes: readonly { framePaths: string[] }[],
-  tools: {
-    signal?: AbortSignal;
-    /** Called once the models have their first frame (the caller starts other work then). */
-    onFirstLook?: () => void;
-    /** False: faces only (the recompute of stored faces has its objects already). */
-    objects?: boolean;
-  },
+  scenes: readonly SceneFrames[],
+  tools: PerceiveTools,
 ): Promise<{ scenes: PerceivedScene[]; stats: PerceptionStats }> {
-  const stats: PerceptionStats = { frames: 0, faceMs: 0, objectFrames: 0, objectMs: 0 };
+  const stats = noStats();
   const out: PerceivedScene[] = [];
   for (const scene of scenes) {
     const first = spreadFrames(scene.framePaths.length, FIRST_LOOK);
     const more = spreadFrames(scene.framePaths.length, MORE_WITH_FACES, first);
-    const looking = perceiveScene(scene.framePaths, first, more, stats, tools);
+    const looking = perceiveScene(scene, first, more, stats, tools);
     if (out.length === 0) tools.onFirstLook?.();
     out.push(await looking);
   }
   return { scenes: out, stats };
 }
 
-/** One frame looked at; its image is decoded in the models' thread, when it is needed. */
-async function look(file: string, what: PerceiveWhat, signal?: AbortSignal): Promise<Perception> {
-  signal?.throwIfAborted();
-  return perceiveFile(file, what);
+/**
+ * Frame `n` of the scene looked at; its image is decoded in the models' thread, when it is
+ * needed. Its small faces are described again from the video (source-look.ts).
+ */
+export async function lookAtFrame(
+  scene: SceneFrames,
+  n: number,
+  what: PerceiveWhat,
+  stats: PerceptionStats,
+  tools: Pick<PerceiveTools, 'signal' | 'source'>,
+): Promise<Perception> {
+  tools.signal?.throwIfAborted();
+  const seen = await perceiveFile(scene.framePaths[n]!, what);
+  if (!what.faces || seen.faces.length === 0) return seen;
+  const started = performance.now();
+  const again = await sharpenSmallFaces(seen, scene.frameMs?.[n], await tools.source, tools.signal);
+  if (!again.decoded) return seen;
+  stats.sourceFrames++;
+  stats.sourceMs += performance.now() - started;
+  return { ...seen, faces: again.faces };
 }
 
 async function perceiveScene(
-  paths: readonly string[],
+  scene: SceneFrames,
   first: readonly number[],
   extra: readonly number[],
   stats: PerceptionStats,
-  tools: { signal?: AbortSignal; objects?: boolean },
+  tools: PerceiveTools,
 ): Promise<PerceivedScene> {
   const result: PerceivedScene = { faces: [], faceFrames: [], objects: {}, objectFrames: 0 };
+  const looked = stats.sourceFrames;
+  const within = (): PerceiveTools =>
+    stats.sourceFrames - looked < SOURCE_LOOKS ? tools : { ...tools, source: undefined };
   for (const [n, frame] of first.entries()) {
-    const file = paths[frame]!;
     // A label counts only when seen on every frame looked at (two), so once the first frame
     // shows nothing the object model is spared the others: the same labels, half the cost.
     const objects =
       tools.objects !== false &&
       (n === 0 || Object.keys(result.objects).some((l) => !NOT_OBJECTS.has(l)));
-    const seen = await look(file, { faces: true, objects }, tools.signal);
+    const seen = await lookAtFrame(scene, frame, { faces: true, objects }, stats, within());
     stats.frames++;
     stats.faceMs += seen.ms.face;
     stats.objectMs += seen.ms.object;
@@ -118,7 +169,13 @@ async function perceiveScene(
   // Only where a face was seen are the face frames decoded and looked at.
   if (result.faces.some((f) => f.length > 0)) {
     for (const frame of extra) {
-      const seen = await look(paths[frame]!, { faces: true, objects: false }, tools.signal);
+      const seen = await lookAtFrame(
+        scene,
+        frame,
+        { faces: true, objects: false },
+        stats,
+        within(),
+      );
       stats.frames++;
       stats.faceMs += seen.ms.face;
       result.faces.push(seen.faces);

@@ -9,6 +9,9 @@ import { loadPerception } from '../perception/thread.ts';
 import { PerceiveAhead, perceiveAllScenes } from '../perception/perceive-ahead.ts';
 import { NOT_OBJECTS, type PerceivedScene } from '../perception/perceive-scenes.ts';
 import { describePeopleImages, storeSceneFaces, type FaceWork } from '../faces/scene-faces.ts';
+import type { SourceVideo } from '../perception/source-look.ts';
+import { probeOf } from './media-steps.ts';
+import type { ScenesResult } from './scenes-step.ts';
 import { readScreenLines } from './screen-text.ts';
 import type { Step, StepContext } from './step-context.ts';
 import { scenesOf } from './video-store.ts';
@@ -54,6 +57,24 @@ export function sceneObjects(scene: PerceivedScene): string[] {
     .map(([label]) => label);
 }
 
+/**
+ * The video being analysed, for small faces to be described at full size (perception/
+ * source-look.ts); undefined when it cannot be read (the frames alone are looked at then).
+ */
+export function sourceOf(s: StepContext): Promise<SourceVideo | undefined> {
+  try {
+    const { width, format } = probeOf(s);
+    const key = s.video.source_key;
+    if (!width || !key) return Promise.resolve(undefined);
+    return s.localFile(key).then(
+      (file) => ({ ffmpeg: s.tools.ffmpeg, file, format, width }),
+      () => undefined,
+    );
+  } catch {
+    return Promise.resolve(undefined);
+  }
+}
+
 /** The scenes looked at during the cut (started by this step's prepare), if any. */
 export function perceiveAheadOf(s: StepContext): PerceiveAhead | undefined {
   const ahead = s.ahead.get('perceive');
@@ -69,17 +90,22 @@ export const perceiveStep: Step<PerceiveResult> = {
     after: 'rendition',
     start(s) {
       void loadPerception();
-      s.ahead.set('perceive', new PerceiveAhead({ signal: s.signal }));
+      s.ahead.set('perceive', new PerceiveAhead({ signal: s.signal, source: sourceOf(s) }));
     },
   },
   async run(s) {
     const stored = await scenesOf(s.ctx.db, s.video.id);
+    const cut = s.results.get('scenes') as ScenesResult | undefined;
     const scenes = await Promise.all(
-      stored.map(async (scene) => ({
-        startMs: scene.start_ms,
-        endMs: scene.end_ms,
-        framePaths: await Promise.all(scene.frames.map((k) => s.localFile(k))),
-      })),
+      stored.map(async (scene, i) => {
+        const frameMs = cut?.scenes[i]?.frameMs;
+        return {
+          startMs: scene.start_ms,
+          endMs: scene.end_ms,
+          framePaths: await Promise.all(scene.frames.map((k) => s.localFile(k))),
+          ...(frameMs?.length === scene.frames.length && { frameMs }),
+        };
+      }),
     );
     // The OCR (text detection here, the engine in its own thread) runs while the models work in
     // theirs, from the moment they have their first frame (or at once when most scenes were
@@ -103,6 +129,7 @@ export const perceiveStep: Step<PerceiveResult> = {
       await describePeopleImages(faceWork);
       seen = await perceiveAllScenes(perceiveAheadOf(s), scenes, {
         signal: s.signal,
+        source: sourceOf(s),
         onFirstLook: () => startReading(true),
       });
       startReading(true);

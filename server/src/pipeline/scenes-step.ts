@@ -23,8 +23,20 @@ const STORE_PARALLEL = 8;
 export const FRAME_MAX_WIDTH = 640;
 
 export interface ScenesResult {
-  scenes: { startMs: number; endMs: number; visual: SceneVisual }[];
+  scenes: {
+    startMs: number;
+    endMs: number;
+    visual: SceneVisual;
+    /**
+     * When each kept frame shows (ms from the video's first picture): small faces are looked at
+     * there in the video at full size (perception/source-look.ts). Absent from records made before.
+     */
+    frameMs?: number[];
+  }[];
 }
+
+/** When candidate image `i` of a grid of gridFps images a second shows (ms). */
+export const gridMs = (i: number, gridFps: number): number => Math.round((i * 1000) / gridFps);
 
 /** Up to `max` evenly spaced picks among candidate indexes [from, to); the nearest one if none. */
 export function pickEvenly(from: number, to: number, max: number, nearest: number): number[] {
@@ -67,7 +79,12 @@ function offerSettled(ahead: PerceiveAhead, cut: SettledCut): void {
     const needed = gridIndex(endMs, cut.gridFps);
     if (cut.gridWritten() < needed) return;
     const picks = scenePicks(startMs, endMs, cut.gridFps, needed);
-    ahead.offer({ startMs, endMs, framePaths: picks.map((i) => cut.gridFrame(i)) });
+    ahead.offer({
+      startMs,
+      endMs,
+      framePaths: picks.map((i) => cut.gridFrame(i)),
+      frameMs: picks.map((i) => gridMs(i, cut.gridFps)),
+    });
   }
 }
 
@@ -128,7 +145,12 @@ export const scenesStep: Step<ScenesResult> = {
       const thumb = sceneKey('thumbnail.jpg');
       stored.push({ key: thumb, file: grid[picks[Math.floor(picks.length / 2)]!]! });
       rows.push({ idx, start_ms: startMs, end_ms: endMs, thumbnail_key: thumb, frames });
-      result.scenes.push({ startMs, endMs, visual: pass.visual.summarise(startMs, endMs) });
+      result.scenes.push({
+        startMs,
+        endMs,
+        visual: pass.visual.summarise(startMs, endMs),
+        frameMs: picks.map((g) => gridMs(g, pass.gridFps)),
+      });
     }
     // The video's picture: the first well-lit candidate after a tenth of the video (titles and
     // fade-ins come first), else the middle one.
