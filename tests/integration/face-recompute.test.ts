@@ -8,10 +8,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queueFaceRecompute } from '../../server/src/faces/recompute.ts';
-import { runProcess } from '../../server/src/media/run.ts';
 import { outputKey } from '../../server/src/pipeline/step-context.ts';
 import { replaceScenes, type SceneInsert } from '../../server/src/pipeline/video-store.ts';
+import { recomputeJobs, recomputeSettled } from '../support/face-jobs.ts';
 import { AIRPLANE_PHOTO, facePhoto } from '../support/face-photos.ts';
+import { photoFrame } from '../support/photo-scenes.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { createVideo } from '../support/videos.ts';
 
@@ -20,22 +21,6 @@ let videoId: string;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'va-recompute-'));
 /** A FaceRes embedding as migration 010 stored them (1024 numbers). */
 const OLD = Array.from({ length: 1024 }, (_, i) => Math.sin(i) / 16);
-
-/** A photo fitted into a 640x360 frame, as the scene cut stores them. */
-async function frame(photo: string, out: string): Promise<Buffer> {
-  const fit = 'scale=640:360:force_original_aspect_ratio=decrease,pad=640:360:(ow-iw)/2:(oh-ih)/2';
-  await runProcess('ffmpeg', [
-    ...['-v', 'error', '-y', '-i', photo, '-vf', `${fit},setsar=1,format=yuvj420p`],
-    ...['-q:v', '3', out],
-  ]);
-  return fs.readFileSync(out);
-}
-
-const recomputeJobs = () =>
-  server.ctx.db.query<{ state: string }>(
-    `SELECT state FROM jobs WHERE name = 'recompute-faces' AND video_id = $1`,
-    [videoId],
-  );
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -54,7 +39,7 @@ beforeAll(async () => {
     for (const [n, file] of files.entries()) {
       const key = outputKey(videoId, 'scenes', String(idx), `frame-0${n + 1}.jpg`);
       const photo = file.startsWith('/') ? file : facePhoto(file);
-      await server.ctx.storage.put(key, await frame(photo, path.join(tmp, `${idx}-${n}.jpg`)));
+      await server.ctx.storage.put(key, await photoFrame(photo, path.join(tmp, `${idx}-${n}.jpg`)));
       frames.push(key);
     }
     scenes.push({
@@ -99,16 +84,12 @@ describe('recomputing faces stored before the descriptor switch', { timeout: 300
       queueFaceRecompute(server.ctx),
     ]);
     expect(asked[0]! + asked[1]!).toBe(1);
-    expect(await recomputeJobs()).toHaveLength(1);
+    expect(await recomputeJobs(server, videoId)).toHaveLength(1);
   });
 
   it('describes the faces again from the stored pictures and assigns the people', async () => {
-    const until = Date.now() + 240_000;
-    while ((await recomputeJobs()).some((j) => j.state === 'queued' || j.state === 'running')) {
-      if (Date.now() > until) throw new Error('the recompute job did not finish');
-      await new Promise((r) => setTimeout(r, 300));
-    }
-    expect(await recomputeJobs()).toEqual([{ state: 'done' }]);
+    await recomputeSettled(server, videoId);
+    expect(await recomputeJobs(server, videoId)).toEqual([{ state: 'done' }]);
     const faces = await server.ctx.db.query<{
       scene_idx: number;
       dims: number;
@@ -148,7 +129,7 @@ describe('recomputing faces stored before the descriptor switch', { timeout: 300
   it('has nothing left to do afterwards', async () => {
     const before = await server.ctx.db.query('SELECT id, crop_key FROM scene_faces ORDER BY id');
     expect(await queueFaceRecompute(server.ctx)).toBe(0);
-    expect(await recomputeJobs()).toEqual([{ state: 'done' }]);
+    expect(await recomputeJobs(server, videoId)).toEqual([{ state: 'done' }]);
     expect(await server.ctx.db.query('SELECT id, crop_key FROM scene_faces ORDER BY id')).toEqual(
       before,
     );

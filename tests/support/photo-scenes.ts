@@ -58,6 +58,16 @@ function shotArgs({ photo, shot }: PhotoScene, out: string): string[] {
   ];
 }
 
+/** A photo fitted into a 640x360 frame as the scene cut stores them (JPEG), read back. */
+export async function photoFrame(photo: string, out: string): Promise<Buffer> {
+  const fit = 'scale=640:360:force_original_aspect_ratio=decrease,pad=640:360:(ow-iw)/2:(oh-ih)/2';
+  await runProcess(tools().ffmpeg, [
+    ...[...QUIET, '-i', photo, '-vf', `${fit},setsar=1,format=yuvj420p`],
+    ...['-q:v', '3', out],
+  ]);
+  return fs.promises.readFile(out);
+}
+
 /** A 960x540 25 fps H.264 video of the scenes, in order, SHOT_SECONDS each. */
 export async function makePhotoScenesVideo(scenes: PhotoScene[], out: string): Promise<string> {
   const { ffmpeg } = tools();

@@ -3,6 +3,7 @@
 // descriptors (ResNet-34) are read for matching; the old FaceRes embeddings wait for the
 // recompute job (faces/recompute.ts) and are never compared with them.
 import type { Queryable } from '../db/db.ts';
+import { FACE_DESCRIPTOR_VERSION } from '../faces/descriptor-version.ts';
 
 export type PersonImage = {
   position: number;
@@ -28,9 +29,16 @@ export async function setPersonFace(
   descriptor: readonly number[] | null,
 ): Promise<void> {
   await q.query(
-    `UPDATE video_people SET faces_found = $3, descriptor = $4::vector, face_embedding = NULL
+    `UPDATE video_people SET faces_found = $3, descriptor = $4::vector, face_embedding = NULL,
+       descriptor_version = $5
      WHERE video_id = $1 AND position = $2`,
-    [videoId, position, facesFound, descriptor ? vectorText(descriptor) : null],
+    [
+      videoId,
+      position,
+      facesFound,
+      descriptor ? vectorText(descriptor) : null,
+      FACE_DESCRIPTOR_VERSION,
+    ],
   );
 }
 
@@ -85,8 +93,9 @@ export async function replaceSceneFaces(
   for (const r of rows) {
     await q.query(
       `INSERT INTO scene_faces
-         (video_id, scene_idx, face_idx, descriptor, frame_idx, box, crop_key, person_name)
-       VALUES ($1, $2, $3, $4::vector, $5, $6::real[], $7, $8)`,
+         (video_id, scene_idx, face_idx, descriptor, frame_idx, box, crop_key, person_name,
+        descriptor_version)
+       VALUES ($1, $2, $3, $4::vector, $5, $6::real[], $7, $8, $9)`,
       [
         videoId,
         r.scene_idx,
@@ -96,6 +105,7 @@ export async function replaceSceneFaces(
         [...r.box],
         r.crop_key,
         r.person_name,
+        FACE_DESCRIPTOR_VERSION,
       ],
     );
   }
@@ -119,4 +129,45 @@ export async function sceneFaceNames(
     else if (!scene.named.includes(r.person_name)) scene.named.push(r.person_name);
   }
   return out;
+}
+
+/** A stored face whose descriptor was made the older way (descriptor-version.ts). */
+export type StaleFace = {
+  id: string;
+  scene_idx: number;
+  frame_idx: number | null;
+  box: number[] | null;
+};
+
+/** The video's faces described in an older version, to be described again in place. */
+export async function staleSceneFaces(q: Queryable, videoId: string): Promise<StaleFace[]> {
+  return q.query<StaleFace>(
+    `SELECT id::text AS id, scene_idx, frame_idx, box FROM scene_faces
+     WHERE video_id = $1 AND descriptor IS NOT NULL AND descriptor_version < $2
+     ORDER BY scene_idx, face_idx`,
+    [videoId, FACE_DESCRIPTOR_VERSION],
+  );
+}
+
+/**
+ * Gives faces their descriptors of the current version, in place: each keeps its id, person,
+ * name and rejections; its vector in the nearest-faces index (face_vectors) follows.
+ */
+export async function redescribeFaces(
+  q: Queryable,
+  faces: readonly { id: string; descriptor: readonly number[] | null }[],
+): Promise<void> {
+  for (const f of faces) {
+    await q.query(
+      `UPDATE scene_faces SET descriptor = coalesce($2::vector, descriptor), descriptor_version = $3
+       WHERE id = $1`,
+      [f.id, f.descriptor ? vectorText(f.descriptor) : null, FACE_DESCRIPTOR_VERSION],
+    );
+    if (f.descriptor) {
+      await q.query('UPDATE face_vectors SET descriptor = $2::vector WHERE face_id = $1', [
+        f.id,
+        vectorText(f.descriptor),
+      ]);
+    }
+  }
 }
