@@ -15,6 +15,7 @@ import { openPostgres } from '../server/src/db/postgres.ts';
 import { SCENE_DOC, VIDEO_DOC } from '../server/src/search/documents.ts';
 import { prewarmGraphs, readGraphPages } from '../server/src/search/prewarm.ts';
 import { spawnServedPglite } from './_pglite-server.ts';
+import { startPostgres } from '../tests/support/postgres.ts';
 
 export const SCENES_PER_VIDEO = 20;
 export const TEAM_ID = '6d0c1d2e-0000-4000-8000-00000000b001';
@@ -177,7 +178,8 @@ export interface BenchDatabase {
  * The archive where SEARCH_DATABASE says: unset, the embedded PGlite on disk (the product's
  * default); `served`, the same cached folder served over the wire protocol and reached through
  * node-postgres, as the tests' DATABASE_URL is (bench/_pglite-server.ts); a postgres:// URL
- * (with pgvector), that database, the archive built into it on first use (one size each).
+ * (with pgvector), that database, the archive built into it on first use (one size each);
+ * `postgres`, a PostgreSQL server of its own (tests/support/postgres.ts), built into each run.
  */
 export async function openBenchArchive(videos: number, where = ''): Promise<BenchDatabase> {
   if (!where) {
@@ -209,16 +211,29 @@ export async function openBenchArchive(videos: number, where = ''): Promise<Benc
       },
     };
   }
-  const db = await openPostgres(where);
+  // `postgres`: a throwaway server of Debian's PostgreSQL with pgvector, as the tests start.
+  const own = where === 'postgres' ? await startPostgres() : undefined;
+  const url = own?.url ?? where;
+  const db = await openPostgres(url);
   await migrate(db);
   const builtMs = await buildInto(db, videos);
   return {
     db,
     builtMs,
-    label: `DATABASE_URL ${new URL(where).host}`,
+    label: own
+      ? `PostgreSQL ${await serverVersion(db)} with pgvector (own server, default settings)`
+      : `DATABASE_URL ${new URL(url).host}`,
     readGraphs: () => prewarmGraphs(db),
-    close: () => db.close(),
+    async close() {
+      await db.close();
+      own?.stop();
+    },
   };
+}
+
+async function serverVersion(db: Db): Promise<string> {
+  const [row] = await db.query<{ v: string }>("SELECT current_setting('server_version') AS v");
+  return row!.v;
 }
 
 /** Builds the archive into an empty database once; undefined when it was there already. */

@@ -11,7 +11,8 @@
 //   SEARCH_VIDEOS=10000 node --import tsx bench/search-latency.ts   (one size)
 //   SEARCH_DATABASE=served ...   through DATABASE_URL: the cached folder served over the wire,
 //   as the tests' PostgreSQL; SEARCH_DATABASE=postgres://... a PostgreSQL with pgvector (empty
-//   the first time: the archive is built into it)
+//   the first time: the archive is built into it); SEARCH_DATABASE=postgres a PostgreSQL server
+//   of its own (Debian's, with pgvector, as the tests start it), the archive built into it
 import os from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { loadConfig } from '../server/src/config.ts';
