@@ -19,7 +19,7 @@ import { createS3Client } from '../src/storage/s3.ts';
 import { BatchTooLargeError, runImport, type ImportSummary } from '../src/import/run-import.ts';
 import { excludePattern, FolderSource, S3Source } from '../src/import/sources.ts';
 import { IMPORT_CONCURRENCY, SUPPORTED_VIDEO_LANGUAGES } from '../src/limits.ts';
-import { resolveMediaTools } from '../src/media/tools.ts';
+import { probeToolForMany } from '../src/media/tools.ts';
 import { loadSecrets } from '../src/secrets.ts';
 import { TEXT_AREA_MAX_LENGTH } from '../../src/config/limits.ts';
 
@@ -186,7 +186,7 @@ async function importFolder(args: string[]): Promise<number> {
     exclude,
     serverUrl: `http://${host.includes(':') ? `[${host}]` : host}:${config.port}`,
     secrets: loadSecrets(config.dataDir),
-    tools: resolveMediaTools(config),
+    tools: probeToolForMany(config),
     out: process.stdout,
   });
   printSummary(summary, v['dry-run'] === true);

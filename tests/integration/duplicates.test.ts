@@ -3,6 +3,7 @@
 // on PostgreSQL in `npm run test:postgres`.
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestS3, type TestS3 } from '../support/s3.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { createVideo, NEW_VIDEO, signInTwoTeams, uploadVideo } from '../support/videos.ts';
 
@@ -20,6 +21,16 @@ beforeAll(async () => {
   ({ token, otherToken } = await signInTwoTeams(server));
 });
 afterAll(() => server.close());
+
+/** The video once its analysis has ended (completed or failed). */
+async function settledVideo(on: TestServer, t: string, id: string) {
+  for (let i = 0; i < 300; i++) {
+    const res = await on.call('GET', `/api/videos/${id}`, { token: t });
+    if (res.body.status === 'completed' || res.body.status === 'failed') return res.body;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`video ${id} did not settle`);
+}
 
 const check = (files: unknown[], t = token) =>
   server.call('POST', '/api/videos/check-files', { token: t, body: { files } });
@@ -197,15 +208,7 @@ describe('the server’s own hash and the duplicate check, with the analysis wor
   });
   afterAll(() => worker.close());
 
-  /** The video once its analysis has ended (completed or failed). */
-  async function settled(id: string) {
-    for (let i = 0; i < 300; i++) {
-      const res = await worker.call('GET', `/api/videos/${id}`, { token: wToken });
-      if (res.body.status === 'completed' || res.body.status === 'failed') return res.body;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error(`video ${id} did not settle`);
-  }
+  const settled = (id: string) => settledVideo(worker, wToken, id);
 
   // Not a video: each copy's analysis ends at once (not-a-video) unless it is a duplicate first.
   const file = bytes(60_000, 'same bytes twice');
@@ -281,5 +284,44 @@ describe('the server’s own hash and the duplicate check, with the analysis wor
     expect(after.body.duplicate_of).toBeNull();
     await worker.call('POST', `/api/videos/${copy}/retry-process`, { token: wToken });
     expect(await settled(copy)).toMatchObject({ failure_code: 'not-a-video' });
+  });
+});
+
+describe('on S3: the hash is taken while the analysis copies the file down', () => {
+  let s3: TestS3;
+  let onS3: TestServer;
+  let s3Token: string;
+
+  beforeAll(async () => {
+    s3 = await startTestS3();
+    process.env.AWS_ACCESS_KEY_ID = 'S3RVER';
+    process.env.AWS_SECRET_ACCESS_KEY = 'S3RVER';
+    onS3 = await startTestServer(s3.env); // WORKER inline
+    await onS3.createUser({ email: 's3@example.com', password: 'password1', team: 'S' });
+    s3Token = await onS3.login('s3@example.com', 'password1');
+  });
+  afterAll(async () => {
+    await onS3?.close();
+    await s3?.close();
+  });
+
+  const settledOnS3 = (id: string) => settledVideo(onS3, s3Token, id);
+
+  it("replaces the client's claim with its own digest, and fails a copy as a duplicate", async () => {
+    const file = bytes(70_000, 'on s3');
+    const first = await uploadVideo(onS3, s3Token, file, {
+      filename: 'first.mp4',
+      content_sha256: 'a'.repeat(64),
+    });
+    expect(await settledOnS3(first)).toMatchObject({
+      failure_code: 'not-a-video',
+      content_sha256: sha(file),
+      file_size: file.length,
+    });
+    const copy = await uploadVideo(onS3, s3Token, file, { filename: 'copy.mp4' });
+    expect(await settledOnS3(copy)).toMatchObject({
+      failure_code: 'duplicate',
+      duplicate_of: { id: first, filename: 'first.mp4' },
+    });
   });
 });

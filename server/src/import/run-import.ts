@@ -146,11 +146,12 @@ export async function runImport(source: Source, o: ImportOptions): Promise<Impor
       )
     ).map((item) => [item.key, item]),
   );
+  const hashedSet = new Set(toHash);
   const todo: SourceFile[] = [];
   const firstOfDigest = new Map<string, string>();
   for (const f of files) {
     const sha = digests.get(f.key);
-    if (toHash.includes(f) && !sha) continue; // unreadable, listed
+    if (!sha && hashedSet.has(f)) continue; // unreadable, listed
     const found = sha ? byDigest.get(f.key) : undefined;
     if (found?.state === 'in-archive' && found.video) {
       summary.present.push({ key: f.key, as: archiveName(found.video) });
