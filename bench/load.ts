@@ -12,8 +12,9 @@
 // so the figures measure serving rather than its start (at rest is read before the warm-up).
 //   node --import tsx bench/load.ts        LOAD_SECONDS=10 for a quick look, LOAD_PROFILE=<dir>
 //   for the server's CPU profiles, LOAD_RUNS=paced for the paced run alone, LOAD_TRACE=1 for
-//   the slowest answer of each second. Last, the paced and flat-out runs against DATABASE_URL
-//   (the tests' served PostgreSQL); LOAD_DATABASE=served runs those alone
+//   the slowest answer of each second. Last, the paced and flat-out runs against DATABASE_URL,
+//   a real PostgreSQL with pgvector started for the run (LOAD_DATABASE=postgres runs those
+//   alone; LOAD_DATABASE=served the former stand-in, PGlite served over the wire)
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -21,6 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { npmScriptNodeFlags } from './_npm-script-flags.ts';
+import { startPostgres } from '../tests/support/postgres.ts';
 import { spawnServedPglite } from './_pglite-server.ts';
 import { reportMemory, restingRss, rssAfter, rssMb, sleep } from './_server-memory.ts';
 
@@ -267,20 +269,24 @@ function report(run: Run): { p99: number; max: number; errors: number; peakRssMb
 }
 
 /**
- * The paced and the flat-out run against DATABASE_URL (the tests' served PostgreSQL,
- * bench/_pglite-server.ts).
+ * The paced and the flat-out run against DATABASE_URL: a real PostgreSQL with pgvector of its
+ * own (tests/support/postgres.ts, default settings), or with LOAD_DATABASE=served the former
+ * stand-in, PGlite served over the wire (bench/_pglite-server.ts).
  */
-async function servedRuns(): Promise<void> {
-  const served = await spawnServedPglite();
-  const { child, ready } = await startServer('off', served.url);
+async function databaseUrlRuns(): Promise<void> {
+  const served = process.env.LOAD_DATABASE === 'served';
+  const database = served ? await spawnServedPglite() : await startPostgres();
+  const label = served ? 'DATABASE_URL (served PGlite)' : 'PostgreSQL';
+  const { child, ready } = await startServer('off', database.url);
   try {
     await warmUp(ready, child.pid!);
-    report(await load('DATABASE_URL paced 200 req/s', ready, child.pid!, true));
-    report(await load('DATABASE_URL flat out', ready, child.pid!, false));
+    report(await load(`${label} paced 200 req/s`, ready, child.pid!, true));
+    report(await load(`${label} flat out`, ready, child.pid!, false));
   } finally {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
-    served.child.kill('SIGTERM');
+    if ('child' in database) database.child.kill('SIGTERM');
+    else database.stop();
   }
 }
 
@@ -317,8 +323,13 @@ async function analyseOnce(
 }
 
 export async function main(): Promise<{ ok: boolean }> {
+  const only = process.env.LOAD_DATABASE; // 'postgres' or 'served': the DATABASE_URL runs alone
   const database =
-    process.env.LOAD_DATABASE === 'served' ? 'DATABASE_URL (served PGlite)' : 'embedded PGlite';
+    only === 'served'
+      ? 'DATABASE_URL (served PGlite)'
+      : only === 'postgres'
+        ? 'PostgreSQL with pgvector'
+        : 'embedded PGlite, then PostgreSQL';
   console.log(
     `${CLIENTS} clients, ${SECONDS} s per run, ${database}, WORKER=inline; each fresh server` +
       ` gets a ${WARMUP_SECONDS} s paced warm-up first, not counted (LOAD_WARMUP_S)`,
@@ -326,8 +337,8 @@ export async function main(): Promise<{ ok: boolean }> {
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
     process.once(signal, () => process.exit(1));
   let ok = true;
-  if (process.env.LOAD_DATABASE === 'served') {
-    await servedRuns();
+  if (only === 'served' || only === 'postgres') {
+    await databaseUrlRuns();
     return { ok: true };
   }
   // LOAD_RUNS=paced: only the paced run without an analysis (a quick look at the tail);
@@ -359,8 +370,8 @@ export async function main(): Promise<{ ok: boolean }> {
       await new Promise((r) => child.once('exit', r));
     }
   }
-  // Then the same two runs against DATABASE_URL: figures, not bars (bench/_pglite-server.ts).
-  if (!pacedOnly && !memoryOnly) await servedRuns();
+  // Then the same two runs against a real PostgreSQL: figures, not bars.
+  if (!pacedOnly && !memoryOnly) await databaseUrlRuns();
   console.log(
     `bars ${ok ? 'met' : 'NOT met'} (paced alone: p99 <= 100 ms; every run: 0 errors, max <= 2 s;` +
       ` RSS as above)`,
