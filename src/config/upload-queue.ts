@@ -54,5 +54,10 @@ export const IMAGE_CACHE_NAME = 'images-v1';
 export const IMAGE_CACHE_MAX_ENTRIES = 600;
 export const IMAGE_CACHE_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 
+/**
+ * Jobs the runner advances at the same time (issue 42: a batch of small files is mostly round
+ * trips, not bytes). A large file's parts add PARTS_IN_FLIGHT each.
+ */
+export const JOBS_AT_ONCE = 3;
 /** Durations probed at the same time when many files are chosen. */
 export const PROBES_AT_ONCE = 4;

@@ -18,6 +18,7 @@ import {
 } from './batch-client.ts';
 import { batchBlobsKey } from './batch-types.ts';
 import { openJobStore, type JobStore } from './job-store.ts';
+import type { Http } from './http.ts';
 import { createRunner } from './runner.ts';
 import { createFakeUploadServer, type FakeUploadServer } from './testing/fake-upload-server.ts';
 import { emptySignedInStore } from './testing/idle-queue-host.ts';
@@ -61,16 +62,17 @@ function batchOf(count: number, people = 1): BatchInput {
 }
 
 /** Runs the queue until nothing is runnable (one runner life, as a page or the worker would). */
-async function runQueue(): Promise<void> {
+async function runQueue(options: { http?: Http; jobsAtOnce?: number } = {}): Promise<void> {
   const jobs = await openJobStore();
   const runner = createRunner({
     store: jobs,
     session: await openSessionDb(),
-    http: server.http,
+    http: options.http ?? server.http,
     publish: () => undefined,
-    sleep: () => Promise.resolve(),
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.min(ms, 5))),
     isOnline: () => true,
     singleFormMaxBytes: 1024,
+    jobsAtOnce: options.jobsAtOnce ?? 1,
   });
   await runner.run({ maxTransitions: 200 });
   // One more look: the runner forgets finished jobs (writing their videos into the batch) there.
@@ -147,6 +149,26 @@ describe('upload batch', () => {
     await retryFailed(batchId);
     await runQueue();
     expect(server.liveVideos()).toHaveLength(2);
+  });
+
+  it('advances three files at once, never more, and still makes each video once', async () => {
+    await enqueueBatch(batchOf(7));
+    let open = 0;
+    let most = 0;
+    const slow: Http = async (request) => {
+      open += 1;
+      most = Math.max(most, open);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      try {
+        return await server.http(request);
+      } finally {
+        open -= 1;
+      }
+    };
+    await runQueue({ http: slow, jobsAtOnce: 3 });
+    expect(most).toBe(3);
+    expect(server.stats.creates).toBe(7);
+    expect(server.liveVideos().map((v) => v.status)).toEqual(Array(7).fill('in_progress'));
   });
 
   it('refuses a batch of more than 10,000 files and queues nothing', async () => {

@@ -1,6 +1,7 @@
 // The context that runs the queue (the service worker, or a page when there is none): owns the
 // runner, takes the runner lock for each run, publishes progress, and obeys control messages
 // ('cancel', 'wake') that any page sends over the shared BroadcastChannel.
+import { JOBS_AT_ONCE } from '../config/upload-queue.ts';
 import { defaultHttp, type Http } from './http.ts';
 import { openSessionDb } from '../lib/session-db.ts';
 import { openJobStore, type JobStore } from './job-store.ts';
@@ -43,6 +44,7 @@ export function createQueueHost(http: Http = defaultHttp): QueueHost {
       session,
       http,
       publish: (m) => publisher.publish(m),
+      jobsAtOnce: JOBS_AT_ONCE,
       ...(locks ? { locks } : {}),
     });
     const active = runner;

@@ -31,6 +31,8 @@ export interface RunnerDeps {
   watchdog?: WatchdogLimits;
   /** Web Locks, so a refresh here waits for one in a page (token-refresh.ts). */
   locks?: LockManager;
+  /** Jobs advanced at the same time (a batch's small files); 1 unless told. */
+  jobsAtOnce?: number;
 }
 
 export interface RunOptions {
@@ -63,6 +65,9 @@ const defaultSleep = (ms: number, signal: AbortSignal): Promise<void> =>
     const timer = setTimeout(resolve, ms);
     signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
   });
+
+/** How often the first lane looks again while the other lanes hold every runnable job. */
+const LANE_POLL_MS = 100;
 
 const navigatorOnline = (): boolean => typeof navigator === 'undefined' || navigator.onLine;
 
@@ -99,7 +104,8 @@ export function createRunner(deps: RunnerDeps) {
   const http = withWatchdog(deps.http, deps.watchdog);
   const signedUrls = new Map<string, Map<number, string>>();
   const reconciled = new Set<string>();
-  let current: { jobId: string; controller: AbortController } | undefined;
+  /** The jobs being advanced now (one per lane), and how to stop each one's request. */
+  const inFlight = new Map<string, AbortController>();
 
   function publish(job: UploadJob, inFlight = 0): void {
     deps.publish(toJobMessage(job, inFlight));
@@ -211,46 +217,70 @@ export function createRunner(deps: RunnerDeps) {
     const stopAt = options.deadline ?? Infinity;
     const max = options.maxTransitions ?? Infinity;
     const outer = options.signal ?? new AbortController().signal;
-    while (transitions < max && now() < stopAt && !outer.aborted) {
-      const auth = await deps.session.getAuth();
-      const jobs = await removeFinished(await deps.store.list());
-      await parkForAuth(jobs, auth);
-      const online = isOnline();
-      const job = jobs.find((j) => runnable(j, auth, now(), online));
-      if (!job || !auth) {
-        const wakeAt = nextWake(jobs, auth);
-        if (wakeAt === undefined || wakeAt >= stopAt || transitions >= max)
-          return runResult(transitions, wakeAt);
-        await sleep(Math.max(0, wakeAt - now()), outer);
-        continue;
+    // The first lane sleeps until work is due and says when to come back; the others help while
+    // there is runnable work no lane has taken.
+    let wakeAt: number | undefined;
+    let done = false;
+
+    async function lane(primary: boolean): Promise<void> {
+      while (!done && transitions < max && now() < stopAt && !outer.aborted) {
+        const auth = await deps.session.getAuth();
+        const jobs = await removeFinished(await deps.store.list());
+        await parkForAuth(jobs, auth);
+        const online = isOnline();
+        const job = jobs.find((j) => !inFlight.has(j.id) && runnable(j, auth, now(), online));
+        if (!job || !auth) {
+          if (!primary) return;
+          // Every runnable job is in another lane's hands: they may leave more work behind.
+          if (inFlight.size > 0) {
+            await sleep(LANE_POLL_MS, outer);
+            continue;
+          }
+          const due = nextWake(jobs, auth);
+          if (due === undefined || due >= stopAt || transitions >= max) {
+            wakeAt = due;
+            done = true;
+            return;
+          }
+          await sleep(Math.max(0, due - now()), outer);
+          continue;
+        }
+        const controller = new AbortController();
+        const abortInner = (): void => controller.abort(outer.reason);
+        outer.addEventListener('abort', abortInner, { once: true });
+        inFlight.set(job.id, controller);
+        // Parts started by this transition; the first is always allowed (progress), the next ones
+        // only while the runner may go on (its deadline, its transition budget, not stopped).
+        let parts = 0;
+        const mayStartPart = (): boolean => {
+          if (parts > 0 && (transitions + parts >= max || now() >= stopAt || outer.aborted))
+            return false;
+          parts += 1;
+          return true;
+        };
+        try {
+          const next = await advance(job, auth.token, controller.signal, mayStartPart);
+          publish(next);
+        } catch (error) {
+          if (outer.aborted) break;
+          const latest = (await deps.store.get(job.id)) ?? job;
+          // A cancel that arrived mid-request aborted it: go on with the cancel, not a failure.
+          if (!(controller.signal.aborted && latest.cancelPending))
+            publish(await hold(latest, error, auth));
+        } finally {
+          outer.removeEventListener('abort', abortInner);
+          inFlight.delete(job.id);
+        }
+        transitions += Math.max(1, parts);
       }
-      const controller = new AbortController();
-      const abortInner = (): void => controller.abort(outer.reason);
-      outer.addEventListener('abort', abortInner, { once: true });
-      current = { jobId: job.id, controller };
-      // Parts started by this transition; the first is always allowed (progress), the next ones
-      // only while the runner may go on (its deadline, its transition budget, not stopped).
-      let parts = 0;
-      const mayStartPart = (): boolean => {
-        if (parts > 0 && (transitions + parts >= max || now() >= stopAt || outer.aborted))
-          return false;
-        parts += 1;
-        return true;
-      };
-      try {
-        const next = await advance(job, auth.token, controller.signal, mayStartPart);
-        publish(next);
-      } catch (error) {
-        if (outer.aborted) break;
-        const latest = (await deps.store.get(job.id)) ?? job;
-        // A cancel that arrived mid-request aborted it: go on with the cancel, not a failure.
-        if (!(controller.signal.aborted && latest.cancelPending))
-          publish(await hold(latest, error, auth));
-      } finally {
-        outer.removeEventListener('abort', abortInner);
-        current = undefined;
-      }
-      transitions += Math.max(1, parts);
+      if (primary) done = true;
+    }
+
+    // Helpers start only when the first lane found work; each takes a job no other lane has.
+    const lanes = Math.max(1, deps.jobsAtOnce ?? 1);
+    await Promise.all([lane(true), ...Array.from({ length: lanes - 1 }, () => lane(false))]);
+    if (wakeAt !== undefined && transitions < max && now() < stopAt && !outer.aborted) {
+      return runResult(transitions, wakeAt);
     }
     const auth = await deps.session.getAuth();
     const jobs = await deps.store.list();
@@ -310,8 +340,7 @@ export function createRunner(deps: RunnerDeps) {
     run,
     /** Aborts the in-flight request of a job being cancelled. */
     abortJob(jobId: string): void {
-      if (current?.jobId === jobId)
-        current.controller.abort(new DOMException('Cancelled', 'AbortError'));
+      inFlight.get(jobId)?.abort(new DOMException('Cancelled', 'AbortError'));
     },
   };
 }
