@@ -8,8 +8,11 @@ import type { MovingBlend, Transition } from './detectors/gradual-evidence.ts';
 export interface Detector {
   /** How many samples behind the newest it judges: what it answers before that is final. */
   readonly lag: number;
-  /** The next frame, measured already (sample count - 1): judge what can be judged now. */
-  push(frame: Uint8Array): void;
+  /**
+   * The next frame has been measured (sample count - 1; the detectors read only the
+   * measurements): judge what can be judged now.
+   */
+  push(): void;
   /** No frame comes after: judge the samples left. */
   finish(): void;
 }

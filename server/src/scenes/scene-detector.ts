@@ -12,6 +12,7 @@ import { HardCuts } from './detectors/hard-cut.ts';
 import { StillChanges } from './detectors/still-change.ts';
 import { Combiner } from './combine.ts';
 import { Measurements } from './measurements.ts';
+import { MixtureEvidence } from './signals/colour-mixture.ts';
 import { evidenceSpan } from './placement.ts';
 import type { VisualSamples } from '../media/visual.ts';
 
@@ -43,6 +44,7 @@ export class SceneDetector {
       ...o,
       recent: 2 * span + 2 + LOOKAHEAD,
       windows: GradualEvidence.windowsAt(o.fps),
+      histograms: 2 * MixtureEvidence.lagAt(o.fps) + 2,
     });
     const m = this.measurements;
     // A colour crossing gets the camera-move check of the 0.35 s blend window.
@@ -70,7 +72,7 @@ export class SceneDetector {
   /** One rgb24 frame of width x height, the next sample in time. */
   push(frame: Uint8Array): void {
     this.measurements.push(frame);
-    for (const d of this.detectors) d.push(frame);
+    for (const d of this.detectors) d.push();
   }
 
   /** Scene start times after the first scene, in ms, at least minSceneMs apart. */

@@ -19,13 +19,12 @@ export class ColourMixture implements Detector {
     fps: number,
     window: number,
   ) {
-    this.evidence = new MixtureEvidence(fps);
+    this.evidence = new MixtureEvidence(fps, (i) => m.histograms.get(i));
     this.lag = this.evidence.lag;
     this.crossingMove = new CrossingMoveCheck(m.visual, m.recent, window);
   }
 
-  push(frame: Uint8Array): void {
-    this.evidence.push(frame);
+  push(): void {
     const n = this.m.count;
     if (n > 2 * this.lag) this.judge(n - 1 - this.lag);
   }

@@ -113,25 +113,22 @@ export class MixtureEvidence {
   /** Half-width of the widest window. */
   readonly half: number;
   readonly lag: number;
-  private readonly ring: Float32Array[] = [];
-  private count = 0;
 
-  constructor(fps: number) {
+  /** How many samples behind the newest a centre is judged, at `fps` samples a second. */
+  static lagAt(fps: number): number {
+    const half = Math.max(...HALF_SECONDS.map((s) => Math.max(2, Math.round(s * fps))));
+    return half + Math.max(2, Math.round(OUTSIDE_SECONDS * fps));
+  }
+
+  /** `hist`: sample i's colour histogram (colourHistogram), while the last 2 lag + 2 are kept. */
+  constructor(
+    fps: number,
+    private readonly hist: (i: number) => Float32Array | undefined,
+  ) {
     this.halves = HALF_SECONDS.map((s) => Math.max(2, Math.round(s * fps)));
     this.half = Math.max(...this.halves);
     this.outside = Math.max(2, Math.round(OUTSIDE_SECONDS * fps));
-    this.lag = this.half + this.outside;
-  }
-
-  push(frame: Uint8Array): void {
-    this.ring.push(colourHistogram(frame));
-    if (this.ring.length > 2 * this.lag + 2) this.ring.shift();
-    this.count++;
-  }
-
-  private hist(i: number): Float32Array | undefined {
-    const offset = this.count - 1 - i;
-    return offset < 0 ? undefined : this.ring[this.ring.length - 1 - offset];
+    this.lag = MixtureEvidence.lagAt(fps);
   }
 
   /**
