@@ -25,7 +25,7 @@ interface CheckBody {
   files: { key: string; size: number; sha256?: string }[];
 }
 
-function renderDialog() {
+function renderDialog(queued: (input: BatchInput) => Promise<string> = async () => 'batch-1') {
   const { sent } = stubFetch({
     'GET /api/supported-videos-languages': () => ({ status: 200, body: LANGUAGES }),
     // A video of 3000 bytes is in the archive; its digest is "abc…" (the hash stub's answer).
@@ -46,7 +46,7 @@ function renderDialog() {
       },
     }),
   });
-  const enqueueBatch = vi.fn(async (_input: BatchInput) => 'batch-1');
+  const enqueueBatch = vi.fn(queued);
   const probe = vi.fn(async (file: File) => {
     if (file.name === 'broken.mov') throw new Error('no moov');
     return { durationSeconds: 30, videoDate: '2024-05-01T10:20:30.000' };
@@ -128,5 +128,26 @@ describe('Upload dialog with a folder', { timeout: 30_000 }, () => {
     await waitFor(() => expect(enqueueBatch).toHaveBeenCalledTimes(1));
     const again = enqueueBatch.mock.calls[0]![0].files.find((f) => f.path === 'summer/again.mp4');
     expect(again).toMatchObject({ allowDuplicate: true, contentSha256: 'abc'.padEnd(64, '0') });
+  });
+
+  it('says in words when the browser has no room left to queue the batch', async () => {
+    const { user } = renderDialog(() =>
+      Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError')),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    await user.upload(screen.getByLabelText('Choose a folder of videos'), [
+      inFolder('summer/a.mp4', 1000),
+      inFolder('summer/b.mp4', 2000),
+    ]);
+    const upload = screen.getByRole('button', { name: 'Upload' });
+    await waitFor(() => expect(upload).toHaveProperty('disabled', false));
+    await user.click(upload);
+    expect(
+      await screen.findByText(
+        'Your browser has no room left to queue these uploads. Free some disk space, or choose fewer files, and try again.',
+      ),
+    ).toBeTruthy();
+    // The dialog stays, with the choice kept, so the user can act on it.
+    expect(screen.getByText('2 files chosen: 2 to upload, 0 left out')).toBeTruthy();
   });
 });
