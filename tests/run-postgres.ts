@@ -31,6 +31,7 @@ export const POSTGRES_SUITE = [
   'tests/integration/multipart.test.ts',
   'tests/integration/pipeline.test.ts',
   'tests/integration/duplicates.test.ts',
+  'tests/integration/import.test.ts',
 ];
 
 const vitest = path.join(ROOT, 'node_modules', '.bin', 'vitest');
