@@ -264,6 +264,39 @@ describe('the server’s own hash and the duplicate check, with the analysis wor
     expect(await settled(copy)).toMatchObject({ failure_code: 'not-a-video', duplicate_of: null });
   });
 
+  it('hashes a file that arrived in parts (in any order) when its analysis starts', async () => {
+    const PART = 16 * 1024 * 1024;
+    const data = Buffer.concat([Buffer.from('multipart'), crypto.randomBytes(PART + 4000)]);
+    const { id } = await createVideo(worker, wToken, { filename: 'parts.mov' });
+    const started = await worker.call('POST', `/api/videos/${id}/multipart`, { token: wToken });
+    const uploadId = started.body.upload_id as string;
+    const signed = await worker.call('POST', `/api/videos/${id}/multipart/sign-parts`, {
+      token: wToken,
+      body: { upload_id: uploadId, part_numbers: [1, 2] },
+    });
+    const urls = (signed.body.parts as { url: string }[]).map((p) => p.url);
+    const chunks = [data.subarray(0, PART), data.subarray(PART)];
+    const etags: string[] = [];
+    for (const i of [1, 0]) {
+      const res = await fetch(urls[i]!, { method: 'PUT', body: chunks[i] });
+      etags[i] = res.headers.get('etag')!;
+    }
+    const done = await worker.call('POST', `/api/videos/${id}/multipart/complete`, {
+      token: wToken,
+      body: { upload_id: uploadId, parts: etags.map((etag, i) => ({ part_number: i + 1, etag })) },
+    });
+    expect(done.status).toBe(200);
+    await worker.call('PUT', `/api/videos/${id}/update-status`, {
+      token: wToken,
+      body: { status: 'in_progress' },
+    });
+    expect(await settled(id)).toMatchObject({
+      failure_code: 'not-a-video',
+      content_sha256: sha(data),
+      file_size: data.length,
+    });
+  });
+
   it('analyses a copy uploaded with allow_duplicate, and one whose original was deleted', async () => {
     const kept = await uploadVideo(worker, wToken, file, {
       filename: 'kept.mp4',
