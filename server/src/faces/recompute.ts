@@ -155,12 +155,13 @@ async function redescribeInPlace(w: FaceWork): Promise<void> {
   const log = w.ctx.log.child({ component: 'recompute-faces' });
   const stats = noStats();
   const described: { id: string; descriptor: number[] | null }[] = [];
-  const frames = new Map<string, typeof stale>();
+  // The stale faces by the frame they were seen on: each frame is looked at once.
+  const byFrame = new Map<string, typeof stale>();
   for (const f of stale) {
     const key = `${f.scene_idx}:${f.frame_idx}`;
-    frames.set(key, [...(frames.get(key) ?? []), f]);
+    byFrame.set(key, [...(byFrame.get(key) ?? []), f]);
   }
-  for (const faces of frames.values()) {
+  for (const faces of byFrame.values()) {
     const { scene_idx: idx, frame_idx: n } = faces[0]!;
     const scene = scenes.get(idx);
     const frameKey = n === null ? undefined : scene?.frames[n];
@@ -169,11 +170,12 @@ async function redescribeInPlace(w: FaceWork): Promise<void> {
       continue;
     }
     const frameMs = cut?.scenes?.[idx]?.frameMs;
-    const frames: SceneFrames = {
+    // Only the face's frame is read (lookAtFrame reads frame n alone).
+    const sceneFrames: SceneFrames = {
       framePaths: await Promise.all(scene.frames.map((k, i) => (i === n ? w.localFile(k) : ''))),
       ...(frameMs?.length === scene.frames.length && { frameMs }),
     };
-    const seen = await lookAtFrame(frames, n, { faces: true, objects: false }, stats, {
+    const seen = await lookAtFrame(sceneFrames, n, { faces: true, objects: false }, stats, {
       signal: w.signal,
       source,
     });
