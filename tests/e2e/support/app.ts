@@ -81,9 +81,12 @@ export async function createAccount(
 
 /**
  * Starts server and browser; `dataDir` lets a spec prepare the directory first (admin command),
- * `webRoot` serves another build (a copy a spec may change, or a bench's own build).
+ * `webRoot` serves another build (a copy a spec may change, or a bench's own build), `worker: 'off'`
+ * leaves uploads unanalysed (a bench of the uploads alone).
  */
-export async function startApp(opts: { dataDir?: string; webRoot?: string } = {}): Promise<E2eApp> {
+export async function startApp(
+  opts: { dataDir?: string; webRoot?: string; worker?: 'inline' | 'off' } = {},
+): Promise<E2eApp> {
   const webRoot = opts.webRoot ?? WEB_ROOT;
   if (!fs.existsSync(path.join(webRoot, 'index.html'))) {
     throw new Error(`No web build in ${WEB_ROOT}: run the specs with "npm run test:e2e".`);
@@ -91,7 +94,12 @@ export async function startApp(opts: { dataDir?: string; webRoot?: string } = {}
   const dataDir = opts.dataDir ?? (await makeDataDir());
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const running = await startE2eServer({ port, dataDir, webRoot });
+  const running = await startE2eServer({
+    port,
+    dataDir,
+    webRoot,
+    ...(opts.worker ? { worker: opts.worker } : {}),
+  });
   const browser = await launchBrowser();
   const contexts: BrowserContext[] = [];
 

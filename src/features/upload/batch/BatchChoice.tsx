@@ -8,7 +8,7 @@ import { useT } from '../../../lib/locale-context';
 import type { BatchSkipReason } from '../../../upload-queue/batch-types';
 import type { LeftOutFile } from './chosen-files';
 import { isUploadable } from './chosen-rules';
-import type { ChosenItem } from './use-chosen-files';
+import { isSettled, type ChosenItem } from './use-chosen-files';
 import styles from './BatchChoice.module.css';
 
 export const LEFT_OUT_TEXT: Record<BatchSkipReason, MessageId> = {
@@ -61,15 +61,17 @@ function ItemNote({
 
 export function BatchChoice({ items, leftOut, forced, onForce }: BatchChoiceProps) {
   const t = useT();
-  const uploadable = items.filter((item) => isUploadable(item, forced)).length;
-  const read = items.filter((item) => item.probe !== 'probing').length;
+  // Only files read and checked count either way; the others are still being read.
+  const settled = items.filter(isSettled);
+  const uploadable = settled.filter((item) => isUploadable(item, forced)).length;
+  const read = settled.length;
   return (
     <div>
       <Text fontWeight="medium" aria-live="polite" data-testid="batch-choice-summary">
         {t('upload.batch.summary', {
           count: items.length + leftOut.length,
           upload: uploadable,
-          skipped: items.length + leftOut.length - uploadable,
+          skipped: leftOut.length + read - uploadable,
         })}
       </Text>
       {read < items.length ? (

@@ -165,9 +165,12 @@ export function useChosenFiles(
   return items;
 }
 
+/** Read, and checked against the archive (or the check could not be made). */
+export function isSettled(item: ChosenItem): boolean {
+  return item.probe !== 'probing' && item.check !== 'checking' && item.check !== 'hashing';
+}
+
 /** Every file is read and checked: the choice can be queued. */
 export function allSettled(items: ChosenItem[]): boolean {
-  return items.every(
-    (item) => item.probe !== 'probing' && item.check !== 'checking' && item.check !== 'hashing',
-  );
+  return items.every(isSettled);
 }
