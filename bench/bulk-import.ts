@@ -135,6 +135,10 @@ export async function main(): Promise<{ ok: boolean }> {
           const used = process.cpuUsage(serverCpu);
           const cpu = /CPU ([\d.]+) ([\d.]+)/.exec(err);
           if (code !== 0 || !cpu) return reject(new Error(`import failed: ${err}\n${out}`));
+          // BULK_IMPORT_KEEP_OUTPUT=/tmp/x keeps each run's full output (/tmp/x-<time>.txt).
+          if (process.env.BULK_IMPORT_KEEP_OUTPUT) {
+            fs.writeFileSync(`${process.env.BULK_IMPORT_KEEP_OUTPUT}-${Date.now()}.txt`, out + err);
+          }
           resolve({
             ms,
             imported: Number(/(\d+) imported/.exec(out)?.[1] ?? NaN),

@@ -253,21 +253,31 @@ async function main(argv: string[]): Promise<number> {
   return 0;
 }
 
+/**
+ * Exits once stdout and stderr have written everything: a pipe is written asynchronously, and
+ * exiting at once cut an import's long listing (and its summary) short when piped to a file.
+ */
+function exitAfterOutput(code: number): void {
+  process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
+}
+
 main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
+  (code) => exitAfterOutput(code),
   (err: unknown) => {
     // Clear messages, no stack traces: this is a tool for people.
     if (err instanceof BatchTooLargeError) {
       console.error(`Refused: ${err.message}`);
-      process.exit(1);
+      exitAfterOutput(1);
+      return;
     }
     if (err instanceof UsageError) {
       console.error(`Error: ${err.message}\n\n${USAGE}`);
-      process.exit(2);
+      exitAfterOutput(2);
+      return;
     }
     const message = err instanceof Error ? err.message : String(err);
     const prefix = err instanceof ConfigError ? 'Configuration error' : 'Error';
     console.error(`${prefix}: ${message}`);
-    process.exit(1);
+    exitAfterOutput(1);
   },
 );
