@@ -10,6 +10,7 @@ import { mintOperatorToken } from '../../server/src/auth/operator-token.ts';
 import { localDateTime } from '../../server/src/import/run-import.ts';
 import { createS3Client } from '../../server/src/storage/s3.ts';
 import { runAdmin } from '../support/admin-cli.ts';
+import { makeClip } from '../support/container-clips.ts';
 import { makeVideo } from '../support/media.ts';
 import { startServerOnS3 } from '../support/s3.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
@@ -70,7 +71,12 @@ describe('import of a folder', () => {
     // Left out: other types, and the excluded folder.
     fs.writeFileSync(path.join(folder, 'notes.txt'), 'shot list');
     fs.copyFileSync(files[3]!, path.join(folder, 'raw', 'take1.mp4'));
-    // Accepted by name, not a video.
+    // The MP4 reader finds no duration in a fragmented MP4's moov: ffprobe reads it.
+    fs.copyFileSync(
+      await makeClip({ seconds: 2, format: 'mp4', fragmented: true }),
+      path.join(folder, 'fragmented.mp4'),
+    );
+    // Accepted by name, not a video (neither the MP4 reader nor ffprobe can read it).
     fs.writeFileSync(path.join(folder, 'broken.mp4'), crypto.randomBytes(5000));
     for (const name of ['2019/march/harbour.mp4', '2019/bars.MOV', 'colours.m4v']) {
       fs.utimesSync(path.join(folder, name), mtime, mtime);
@@ -88,18 +94,19 @@ describe('import of a folder', () => {
     const res = await run('--about', 'The 2019 archive', '--exclude', 'raw', folder);
     expect(res.stderr).toBe('');
     expect(res.code).toBe(0);
-    expect(res.stdout).toMatch(/3 imported, 1 already there, 1 left out, 1 unreadable, 0 failed/);
+    expect(res.stdout).toMatch(/4 imported, 1 already there, 1 left out, 1 unreadable, 0 failed/);
     expect(res.stdout).toMatch(/notes\.txt: not an mp4, m4v or mov file/);
     expect(res.stdout).toMatch(/broken\.mp4: not a video/);
     expect(res.stdout).toMatch(/harbour copy\.mp4 {2}\(same as 2019\/march\/harbour\.mp4\)/);
     expect(res.stdout).not.toMatch(/take1/);
     // Not a terminal: progress comes as plain lines.
-    expect(res.stdout).toMatch(/importing 4\/4 files, .* done in/);
+    expect(res.stdout).toMatch(/importing 5\/5 files, .* done in/);
 
     const videos = await videosOf(server, token);
     expect(videos.map((v) => v.filename).sort()).toEqual([
       'bars.MOV',
       'colours.m4v',
+      'fragmented.mp4',
       'harbour.mp4',
     ]);
     const harbour = videos.find((v) => v.filename === 'harbour.mp4')!;
@@ -110,17 +117,19 @@ describe('import of a folder', () => {
       file_size: fs.statSync(files[0]!).size,
     });
     expect(harbour.video_length).toBeCloseTo(1, 0);
+    const fragmented = videos.find((v) => v.filename === 'fragmented.mp4')!;
+    expect(fragmented.video_length).toBeCloseTo(2, 0);
     const detail = await server.call('GET', '/api/videos', { token });
-    expect(detail.body.total).toBe(3);
+    expect(detail.body.total).toBe(4);
   });
 
   it('run again, imports nothing and says everything is there', async () => {
     const started = Date.now();
     const res = await run('--exclude', 'raw', folder);
     expect(res.code).toBe(0);
-    expect(res.stdout).toMatch(/0 imported, 4 already there/);
+    expect(res.stdout).toMatch(/0 imported, 5 already there/);
     expect(res.stdout).toMatch(/2019\/bars\.MOV {2}\(as bars\.MOV\)/);
-    expect((await videosOf(server, token)).length).toBe(3);
+    expect((await videosOf(server, token)).length).toBe(4);
     expect(Date.now() - started).toBeLessThan(60_000);
   });
 
@@ -129,8 +138,8 @@ describe('import of a folder', () => {
     expect(res.code).toBe(0);
     // Files are probed only when they are imported: the broken one is still a candidate.
     expect(res.stdout).toMatch(/Would import \(2\):\n {2}broken\.mp4\n {2}raw\/take1\.mp4\n/);
-    expect(res.stdout).toMatch(/Dry run: 2 to import, 4 already there/);
-    expect((await videosOf(server, token)).length).toBe(3);
+    expect(res.stdout).toMatch(/Dry run: 2 to import, 5 already there/);
+    expect((await videosOf(server, token)).length).toBe(4);
   });
 
   it('refuses a wrong team, a missing folder and bad options in words', async () => {
@@ -188,7 +197,7 @@ describe('import of a folder', () => {
       const res = await run(big);
       expect(res.code).toBe(1);
       expect(res.stderr).toMatch(/Refused: 10,001 files to import .* at most 10,000/);
-      expect((await videosOf(server, token)).length).toBe(3);
+      expect((await videosOf(server, token)).length).toBe(4);
     } finally {
       fs.rmSync(big, { recursive: true, force: true });
     }

@@ -3,7 +3,8 @@
 //   1. list the accepted files (mp4, m4v, mov; the rest is listed as left out, with the reason);
 //   2. ask check-files by size; hash only the files whose size the team (or another file of the
 //      batch) has, and ask again with the digests: what the team has is skipped;
-//   3. import the rest, N at once: probe the duration (ffprobe), create the video (with its size
+//   3. import the rest, N at once: read the duration (the app's MP4 reader,
+//      ffprobe for what it cannot read), create the video (with its size
 //      and digest), send the file through the signed form, and say it is up.
 // An Idempotency-Key made of the user, the file and its size and date makes a run stopped halfway
 // and run again reuse its videos, so nothing lands twice.
@@ -11,11 +12,11 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { mapLimit } from '../lib/map-limit.ts';
-import { probeFile } from '../media/operations.ts';
 import type { MediaTools } from '../media/tools.ts';
 import type { Secrets } from '../secrets.ts';
 import { CHECK_FILES_MAX } from '../limits.ts';
 import { FatalImportError, ImportClient, ImportHttpError } from './client.ts';
+import { importDuration } from './duration.ts';
 import { Progress } from './progress.ts';
 import type { LeftOut, Source, SourceFile } from './sources.ts';
 
@@ -212,7 +213,7 @@ async function importOne(
   try {
     let durationMs: number;
     try {
-      durationMs = (await probeFile(o.tools, local.path)).durationMs;
+      durationMs = (await importDuration(o.tools, local.path)).durationMs;
     } catch (err) {
       return {
         kind: 'unreadable',
