@@ -22,7 +22,7 @@ import {
   signInControlled,
 } from './support/service-worker.ts';
 import { logIn, messages, waitForAsync } from './support/ui.ts';
-import { uploadThroughDialog } from './support/upload-dialog.ts';
+import { distinctCopy, uploadThroughDialog } from './support/upload-dialog.ts';
 
 const m = messages('en');
 const PASSWORD = 'OfflinePass123';
@@ -228,7 +228,7 @@ journey(
     await page.getByText(m['pwa.offline']!).waitFor();
     const name = 'queued-offline.mp4';
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'va-offline-upload-')), name);
-    fs.copyFileSync(clip, file);
+    distinctCopy(clip, file);
     try {
       await uploadThroughDialog(page, file, { about: 'Night ferry', duration: '00:00:03' });
       const row = page.locator('[data-upload-state="offline"]', { hasText: name }).first();

@@ -14,7 +14,7 @@ import { startApp, type E2eApp } from './support/app.ts';
 import { journey } from './support/journey.ts';
 import { languagesOnDevice, signInControlled } from './support/service-worker.ts';
 import { messages } from './support/ui.ts';
-import { uploadThroughDialog } from './support/upload-dialog.ts';
+import { distinctCopy, uploadThroughDialog } from './support/upload-dialog.ts';
 
 const m = messages('en');
 const PASSWORD = 'RacingPass123';
@@ -71,7 +71,7 @@ journey(
     await page.getByText(m['pwa.offline']!).waitFor();
     const name = 'racing-refresh.mp4';
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'va-race-upload-')), name);
-    fs.copyFileSync(clip, file);
+    distinctCopy(clip, file);
     try {
       await uploadThroughDialog(page, file, { about: 'Relay', duration: '00:00:03' });
       await page.locator('[data-upload-state="offline"]', { hasText: name }).first().waitFor();
@@ -121,7 +121,7 @@ journey(
     await second.waitForFunction(() => navigator.serviceWorker.controller !== null);
     const name = 'second-tab.mp4';
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'va-second-tab-')), name);
-    fs.copyFileSync(clip, file);
+    distinctCopy(clip, file);
     try {
       // Below the multipart threshold: the worker sends it as one signed form.
       await uploadThroughDialog(second, file, { about: 'From tab two', duration: '00:00:03' });

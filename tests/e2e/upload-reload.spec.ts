@@ -19,7 +19,7 @@ import { startApp, type E2eApp } from './support/app.ts';
 import { startFaultProxy, type FaultProxy, type SeenRequest } from './support/fault-proxy.ts';
 import { journey } from './support/journey.ts';
 import { logIn, waitForPath } from './support/ui.ts';
-import { paddedVideo, uploadThroughDialog } from './support/upload-dialog.ts';
+import { distinctCopy, paddedVideo, uploadThroughDialog } from './support/upload-dialog.ts';
 import {
   expectExactlyOneVideo,
   isCreate,
@@ -73,9 +73,7 @@ after(async () => {
 const viaProxy = (): E2eApp => proxiedApp(app, proxy);
 
 function copyAs(source: string, name: string): string {
-  const target = path.join(workDir, name);
-  fs.copyFileSync(source, target);
-  return target;
+  return distinctCopy(source, path.join(workDir, name));
 }
 
 const throttles = new WeakMap<Page, CDPSession>();

@@ -26,7 +26,11 @@ import {
   waitForState,
   proxiedApp,
 } from './support/upload-journeys.ts';
-import { paddedVideo, uploadThroughDialog as dialogUpload } from './support/upload-dialog.ts';
+import {
+  distinctCopy,
+  paddedVideo,
+  uploadThroughDialog as dialogUpload,
+} from './support/upload-dialog.ts';
 
 const MIB = 1024 * 1024;
 const PART_COUNT = 5;
@@ -42,9 +46,7 @@ let personImage: string;
 
 /** A copy under a journey's own name, so every journey's video is told apart in the list. */
 function copyAs(source: string, name: string): string {
-  const target = path.join(workDir, name);
-  fs.copyFileSync(source, target);
-  return target;
+  return distinctCopy(source, path.join(workDir, name));
 }
 
 before(async () => {

@@ -26,6 +26,14 @@ export function paddedVideo(source: string, target: string, bytes: number): stri
   return target;
 }
 
+/**
+ * A copy of the clip that is not the same file: a small `free` box of random bytes at the end.
+ * The archive refuses the same bytes twice (issue 42), and journeys upload one clip many times.
+ */
+export function distinctCopy(source: string, target: string): string {
+  return paddedVideo(source, target, fs.statSync(source).size + 64);
+}
+
 export interface DialogInput {
   about?: string;
   /** A person's name and image file (step 1). */
