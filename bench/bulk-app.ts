@@ -10,12 +10,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { longestTaskCpu, markStart } from './_long-tasks.ts';
 import { BENCH_EMAIL, BENCH_PASSWORD, ensureBenchBuild, signIn } from './_pwa.ts';
 import { makeVideo } from '../tests/support/media.ts';
 import { startApp, type E2eApp } from '../tests/e2e/support/app.ts';
-import { paddedVideo } from '../tests/e2e/support/upload-dialog.ts';
+import {
+  chooseFolderInDialog,
+  paddedVideo,
+  waitForUploadEnabled,
+} from '../tests/e2e/support/upload-dialog.ts';
 
 const FILES = Number(process.env.BULK_FILES ?? 500);
 const LONG_TASK_BAR_MS = 200;
@@ -33,14 +36,6 @@ async function until(check: () => Promise<boolean>, ms: number): Promise<boolean
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   return false;
-}
-
-async function chooseFolder(page: Page, folder: string): Promise<void> {
-  await page.getByRole('button', { name: 'Upload', exact: true }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('About the video', { exact: true }).fill('Bulk bench');
-  await dialog.getByRole('button', { name: 'Next', exact: true }).click();
-  await dialog.getByLabel('Choose a folder of videos', { exact: true }).setInputFiles(folder);
 }
 
 export async function main(): Promise<{ ok: boolean }> {
@@ -74,18 +69,11 @@ export async function main(): Promise<{ ok: boolean }> {
     });
     await markStart(page);
     const chosenAt = Date.now();
-    await chooseFolder(page, folder);
+    await chooseFolderInDialog(page, folder, 'Bulk bench');
     const dialog = page.getByRole('dialog');
     await dialog.getByText(`${FILES} files chosen: ${FILES} to upload, 0 left out`).waitFor();
     const upload = dialog.getByRole('button', { name: 'Upload', exact: true });
-    await page.waitForFunction(
-      () =>
-        [...document.querySelectorAll('[role=dialog] button')].some(
-          (b) => b.textContent === 'Upload' && !(b as HTMLButtonElement).disabled,
-        ),
-      undefined,
-      { timeout: 300_000 },
-    );
+    await waitForUploadEnabled(page, 300_000);
     const probedMs = Date.now() - chosenAt;
     const longest = longestTaskCpu(await app.browser.stopTracing());
     console.log(
@@ -118,7 +106,7 @@ export async function main(): Promise<{ ok: boolean }> {
     // 3. The same folder again: nothing to upload, all already in the archive.
     await page.reload();
     const againAt = Date.now();
-    await chooseFolder(page, folder);
+    await chooseFolderInDialog(page, folder, 'Bulk bench');
     const again = page.getByRole('dialog');
     const none = await again
       .getByText(`${FILES} files chosen: 0 to upload, ${FILES} left out`)

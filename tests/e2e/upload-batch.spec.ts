@@ -9,12 +9,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before } from 'node:test';
-import type { Page } from 'playwright-core';
 import { makeVideo } from '../support/media.ts';
 import { startApp, type E2eApp } from './support/app.ts';
 import { journey } from './support/journey.ts';
 import { logIn, waitForPath } from './support/ui.ts';
-import { paddedVideo, uploadThroughDialog } from './support/upload-dialog.ts';
+import { chooseFolderInDialog, paddedVideo, uploadThroughDialog } from './support/upload-dialog.ts';
 
 const email = 'archivist@example.com';
 const password = 'Archive2024pass';
@@ -66,14 +65,6 @@ async function waitFor(check: () => Promise<boolean>, what: string, ms = 120_000
   throw new Error(`timed out waiting for ${what}`);
 }
 
-async function chooseFolder(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Upload', exact: true }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('About the video', { exact: true }).fill('The summer archive');
-  await dialog.getByRole('button', { name: 'Next', exact: true }).click();
-  await dialog.getByLabel('Choose a folder of videos', { exact: true }).setInputFiles(folder);
-}
-
 journey(
   'a folder of 12 files: nine new clips uploaded once each across a reload and an offline spell',
   () => app,
@@ -84,7 +75,7 @@ journey(
     await uploadThroughDialog(page, inArchive, { duration: '00:00:02' });
     await waitFor(async () => (await videosNamed('harbour.mp4')) === 1, 'the first upload');
 
-    await chooseFolder(page);
+    await chooseFolderInDialog(page, folder, 'The summer archive');
     const dialog = page.getByRole('dialog');
     await dialog.getByText('12 files chosen: 9 to upload, 3 left out', { exact: true }).waitFor();
     const row = (name: string) => dialog.locator(`[data-chosen-file$="${name}"]`);

@@ -59,15 +59,32 @@ export async function uploadThroughDialog(
   await dialog.getByLabel('Choose a video file', { exact: true }).setInputFiles(file);
   await dialog.getByText(path.basename(file), { exact: true }).waitFor();
   await dialog.getByText(`Duration: ${input.duration}`, { exact: true }).waitFor();
-  const upload = dialog.getByRole('button', { name: 'Upload', exact: true });
+  await waitForUploadEnabled(page, 15_000);
+  await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+/** Waits until the dialog's Upload button can be pressed (every chosen file read and checked). */
+export async function waitForUploadEnabled(page: Page, timeout: number): Promise<void> {
   await page.waitForFunction(
     () =>
       [...document.querySelectorAll('[role=dialog] button')].some(
         (b) => b.textContent === 'Upload' && !(b as HTMLButtonElement).disabled,
       ),
     undefined,
-    { timeout: 15_000 },
+    { timeout },
   );
-  await upload.click();
-  await dialog.waitFor({ state: 'detached' });
+}
+
+/** Opens the dialog, fills step 1's about text and chooses a folder in step 2 (issue 42). */
+export async function chooseFolderInDialog(
+  page: Page,
+  folder: string,
+  about: string,
+): Promise<void> {
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('About the video', { exact: true }).fill(about);
+  await dialog.getByRole('button', { name: 'Next', exact: true }).click();
+  await dialog.getByLabel('Choose a folder of videos', { exact: true }).setInputFiles(folder);
 }
