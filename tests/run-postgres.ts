@@ -32,6 +32,7 @@ export const POSTGRES_SUITE = [
   'tests/integration/multipart.test.ts',
   'tests/integration/pipeline.test.ts',
   'tests/integration/duplicates.test.ts',
+  'tests/integration/content-hash-backfill.test.ts',
   'tests/integration/import.test.ts',
 ];
 

@@ -147,6 +147,12 @@ export const JOB_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 export const JOB_PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 /** The embedded database has no autovacuum: its search tables are vacuumed and analysed hourly. */
 export const SEARCH_VACUUM_INTERVAL_MS = 60 * 60 * 1000;
+/**
+ * Videos stored before migration 018 get the server's SHA-256 in the background: every hour (and
+ * once after the first start) a run hashes all that are left, this many files at a time.
+ */
+export const CONTENT_HASH_BACKFILL_INTERVAL_MS = 60 * 60 * 1000;
+export const CONTENT_HASH_BACKFILL_BATCH = 4;
 /** A mail is retried with backoff (2 s, 6 s, 18 s ... capped at 10 min) this many times. */
 export const MAIL_MAX_ATTEMPTS = 12;
 /** A mail that carries no expiring code (a notice) is still worth sending this long. */

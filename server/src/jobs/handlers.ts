@@ -9,6 +9,7 @@ import { makeReportHandler } from '../report/handler.ts';
 import { deleteExpiredVideosHandler } from '../retention/delete-expired.ts';
 import { vacuumSearchHandler } from '../search/vacuum.ts';
 import { makeTrailerHandler } from '../trailer/handler.ts';
+import { backfillContentHashHandler } from './content-hash-backfill.ts';
 import { cleanupUploadsHandler, pruneJobsHandler, pruneThrottleHandler } from './housekeeping.ts';
 import type { JobHandler } from './registry.ts';
 
@@ -27,5 +28,6 @@ export function productHandlers(): JobHandler[] {
     vacuumSearchHandler,
     reindexVideoHandler,
     recomputeFacesHandler,
+    backfillContentHashHandler,
   ];
 }

@@ -16,6 +16,8 @@ export const JobName = {
   ReindexVideo: 'reindex-video',
   /** A video's faces described again by the new descriptor (faces/recompute.ts, issue 30). */
   RecomputeFaces: 'recompute-faces',
+  /** The server's SHA-256 of files stored before migration 018 (issue 42, content-hash.md). */
+  BackfillContentHash: 'backfill-content-hash',
 } as const;
 
 export type JobName = (typeof JobName)[keyof typeof JobName];

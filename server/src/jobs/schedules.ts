@@ -2,6 +2,7 @@
 // that has the handler queues a due run (schedule-store.ts makes that once per slot across all
 // processes); the run itself is an ordinary job, retried and leased like any other.
 import {
+  CONTENT_HASH_BACKFILL_INTERVAL_MS,
   JOB_PRUNE_INTERVAL_MS,
   RETENTION_CHECK_INTERVAL_MS,
   SEARCH_VACUUM_INTERVAL_MS,
@@ -27,4 +28,11 @@ export const SCHEDULES: readonly Schedule[] = [
   { name: JobName.DeleteExpiredVideos, everyMs: RETENTION_CHECK_INTERVAL_MS, maxAttempts: 5 },
   // The embedded database's autovacuum, for the keyword index (search/vacuum.ts).
   { name: JobName.VacuumSearch, everyMs: SEARCH_VACUUM_INTERVAL_MS, maxAttempts: 3 },
+  // The server's digest of files stored before migration 018: due at once after the first start
+  // with it, each run hashes all that are left (jobs/content-hash-backfill.ts).
+  {
+    name: JobName.BackfillContentHash,
+    everyMs: CONTENT_HASH_BACKFILL_INTERVAL_MS,
+    maxAttempts: 3,
+  },
 ];

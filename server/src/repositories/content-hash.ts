@@ -83,6 +83,53 @@ export async function recordContentHash(
   );
 }
 
+/**
+ * A video whose file has arrived and whose analysis has ended (so no pipeline step is about to
+ * hash it) but that has no server digest: stored before migration 018, for the back-fill.
+ */
+const UNHASHED_STORED = `v.content_hashed_at IS NULL AND v.source_key IS NOT NULL
+  AND v.status IN ('completed', 'failed') AND ${IN_ARCHIVE}`;
+
+export interface UnhashedVideo {
+  id: string;
+  source_key: string;
+}
+
+/**
+ * The next `limit` such videos after the id `after`, by id (a key that survives the round trip
+ * exactly, unlike a timestamp's microseconds in a JS Date).
+ */
+export function unhashedStoredVideos(
+  q: Queryable,
+  limit: number,
+  after?: string,
+): Promise<UnhashedVideo[]> {
+  return q.query<UnhashedVideo & Record<string, unknown>>(
+    `SELECT v.id, v.source_key FROM videos v
+     WHERE ${UNHASHED_STORED} AND ($2::uuid IS NULL OR v.id > $2::uuid)
+     ORDER BY v.id LIMIT $1`,
+    [limit, after ?? null],
+  );
+}
+
+/**
+ * Records the back-fill's digest and size of a stored file, only if nothing recorded one since
+ * (a retry's analysis, another worker): answers whether this call did. Marks nothing a duplicate.
+ */
+export async function recordBackfilledHash(
+  q: Queryable,
+  videoId: string,
+  sha256: string,
+  size: number,
+): Promise<boolean> {
+  const rows = await q.query(
+    `UPDATE videos v SET content_sha256 = $2, file_size = $3, content_hashed_at = now()
+     WHERE v.id = $1 AND ${UNHASHED_STORED} RETURNING v.id`,
+    [videoId, sha256, size],
+  );
+  return rows.length > 0;
+}
+
 /** Forgets the server's digest (the file was replaced by a transfer that was not hashed). */
 export async function clearContentHash(q: Queryable, videoId: string): Promise<void> {
   await q.query(`UPDATE videos SET content_hashed_at = NULL WHERE id = $1`, [videoId]);
