@@ -17,9 +17,12 @@ export interface AnalyseFile {
 
 /** Answers the video's id once it is completed; throws with the failure reason otherwise. */
 export async function analyseFile(ctx: AppContext, o: AnalyseFile): Promise<string> {
+  // allow_duplicate: these tests may analyse one clip more than once in a team (in two output
+  // languages, say), as a user who asked to upload it anyway; the archive refuses it otherwise.
   const [row] = await ctx.db.query<{ id: string }>(
-    `INSERT INTO videos (team_id, owner_id, filename, status, output_language, about_this_video)
-     VALUES ($1, $2, $3, 'uploading', $4, '') RETURNING id`,
+    `INSERT INTO videos
+       (team_id, owner_id, filename, status, output_language, about_this_video, allow_duplicate)
+     VALUES ($1, $2, $3, 'uploading', $4, '', true) RETURNING id`,
     [o.teamId, o.ownerId, o.filename, o.language],
   );
   const id = row!.id;
