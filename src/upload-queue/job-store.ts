@@ -58,6 +58,21 @@ export interface JobStore {
   close(): void;
 }
 
+/** One record read, changed and written back in one transaction (jobs and batches alike). */
+async function readModifyWrite<Name extends 'jobs' | 'batches'>(
+  db: IDBPDatabase<QueueSchema>,
+  name: Name,
+  id: string,
+  mutate: (value: QueueSchema[Name]['value']) => QueueSchema[Name]['value'],
+): Promise<QueueSchema[Name]['value'] | undefined> {
+  const tx = db.transaction(name, 'readwrite');
+  const current = await tx.store.get(id);
+  const next = current ? mutate(current) : undefined;
+  if (next) await tx.store.put(next);
+  await tx.done;
+  return next;
+}
+
 export async function openJobStore(name = QUEUE_DB_NAME): Promise<JobStore> {
   const db: IDBPDatabase<QueueSchema> = await openDB<QueueSchema>(name, 3, {
     upgrade(database, oldVersion) {
@@ -85,14 +100,7 @@ export async function openJobStore(name = QUEUE_DB_NAME): Promise<JobStore> {
       const jobs = await db.getAll('jobs');
       return jobs.sort((a, b) => a.createdAt - b.createdAt);
     },
-    async update(id, mutate) {
-      const tx = db.transaction('jobs', 'readwrite');
-      const current = await tx.store.get(id);
-      const next = current ? mutate(current) : undefined;
-      if (next) await tx.store.put(next);
-      await tx.done;
-      return next;
-    },
+    update: (id, mutate) => readModifyWrite(db, 'jobs', id, mutate),
     async putBlobs(blobs) {
       await db.put('blobs', blobs);
     },
@@ -147,14 +155,7 @@ export async function openJobStore(name = QUEUE_DB_NAME): Promise<JobStore> {
       const batches = await db.getAll('batches');
       return batches.sort((a, b) => a.createdAt - b.createdAt);
     },
-    async updateBatch(id, mutate) {
-      const tx = db.transaction('batches', 'readwrite');
-      const current = await tx.store.get(id);
-      const next = current ? mutate(current) : undefined;
-      if (next) await tx.store.put(next);
-      await tx.done;
-      return next;
-    },
+    updateBatch: (id, mutate) => readModifyWrite(db, 'batches', id, mutate),
     async removeBatch(id) {
       await db.delete('batches', id);
     },
