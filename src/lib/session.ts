@@ -78,16 +78,28 @@ export function resetRestoreForTests(): void {
  * (see docs/decisions/sessions-under-concurrency.md).
  */
 export function verifySession(): SessionThunk<Promise<boolean>> {
-  return async (dispatch, getState) => {
-    const token = getState().session.currentUser?.accessToken;
-    if (!token) return false;
-    // Loaded when first needed: the signed-out first screens carry no renewal (issue 29, 100 KB).
-    const { renewSession } = await import('./session-renew');
-    const result = await dispatch(renewSession(token));
-    if (result !== 'signed-out') return true;
-    if (getState().session.currentUser?.accessToken === token) dispatch(endSession());
-    return false;
+  return (dispatch, getState) => {
+    const verifying = (async () => {
+      const token = getState().session.currentUser?.accessToken;
+      if (!token) return false;
+      // Loaded when first needed: the signed-out first screens carry no renewal (issue 29, 100 KB).
+      const { renewSession } = await import('./session-renew');
+      const result = await dispatch(renewSession(token));
+      if (result !== 'signed-out') return true;
+      if (getState().session.currentUser?.accessToken === token) dispatch(endSession());
+      return false;
+    })();
+    inFlight.add(verifying);
+    void verifying.finally(() => inFlight.delete(verifying)).catch(() => undefined);
+    return verifying;
   };
+}
+
+const inFlight = new Set<Promise<boolean>>();
+
+/** For tests: resolves once every verification started so far has ended (before storage goes). */
+export async function verificationsSettled(): Promise<void> {
+  await Promise.allSettled([...inFlight]);
 }
 
 /** Clears every trace of the session locally: stored user, state and cached answers. */

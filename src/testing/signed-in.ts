@@ -2,6 +2,7 @@
 // session before each test, and the network of a signed-in user around the routes a test adds).
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { verificationsSettled } from '../lib/session';
 import { saveStoredUser } from '../lib/session-storage';
 import { LOGIN_ANSWER, SESSION_USER, stubFetch } from './fetch-stub';
 
@@ -15,8 +16,10 @@ export function useStoredSession(): void {
     localStorage.clear();
     await saveStoredUser(SESSION_USER);
   });
-  afterEach(() => {
+  afterEach(async () => {
     cleanup();
+    // A renewal the app started may still be writing the stored user: it ends with its test.
+    await verificationsSettled();
     vi.unstubAllGlobals();
   });
 }
