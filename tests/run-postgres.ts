@@ -19,6 +19,7 @@ export const POSTGRES_SUITE = [
   'tests/integration/people.test.ts',
   'tests/integration/people-api.test.ts',
   'tests/integration/face-recognition.test.ts',
+  'tests/integration/face-recompute-version.test.ts',
   'tests/integration/session-refresh.test.ts',
   'tests/integration/auth.test.ts',
   'tests/integration/accounts-delete.test.ts',

@@ -1,7 +1,12 @@
 // indexVideo builds postings, statistics and vectors from the database, idempotently;
 // removeVideoFromIndex and deleting the video take them away again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { indexVideo, removeVideoFromIndex } from '../../server/src/search/index-video.ts';
+import { lockTeamPeople } from '../../server/src/people/store.ts';
+import {
+  indexVideo,
+  indexVideoKeywords,
+  removeVideoFromIndex,
+} from '../../server/src/search/index-video.ts';
 import {
   insertTeam,
   insertVideo,
@@ -101,5 +106,26 @@ describe('indexVideo', () => {
 
   it('does nothing for a video that does not exist', async () => {
     await expect(indexVideo(ctx, '00000000-0000-0000-0000-000000000000')).resolves.toBeUndefined();
+  });
+
+  // A merge touches several videos in one transaction (server/src/people/reindex.ts) while the
+  // re-embeddings an earlier correction queued run beside it. On PostgreSQL's pool each took the
+  // other's rows in the opposite order: a deadlock, and a 500 for the person correcting.
+  it('runs beside a people correction across two videos without a deadlock', async () => {
+    const [v, w] = [
+      await insertVideo(ctx, { teamId: team, title: 'Pier', scenes: [{ description: 'Ann' }] }),
+      await insertVideo(ctx, { teamId: team, title: 'Quay', scenes: [{ description: 'Ann' }] }),
+    ];
+    const correction = () =>
+      ctx.db.tx(async (q) => {
+        await lockTeamPeople(q, team);
+        await indexVideoKeywords(q, v, new Set([0]));
+        await indexVideoKeywords(q, w, new Set([0]));
+      });
+    const rounds = Array.from({ length: 12 }, () =>
+      Promise.all([correction(), indexVideo(ctx, w), indexVideo(ctx, v), correction()]),
+    );
+    await expect(Promise.all(rounds)).resolves.toBeDefined();
+    expect((await counts(w)).docs).toBe(2);
   });
 });

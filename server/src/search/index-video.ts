@@ -26,6 +26,17 @@ interface DocRows {
   tf: Map<string, number>;
 }
 
+/**
+ * Until the transaction ends, no other transaction writes this team's index rows. Taken first by
+ * every indexing transaction (a people correction takes it after the team's people lock, never
+ * the other way): two rebuilds of one video on a pool of connections would otherwise each delete
+ * nothing and insert twice, and a correction across several videos beside a rebuild took their
+ * rows and the team's statistics in opposite orders, a deadlock. Indexing transactions are short.
+ */
+async function lockTeamIndex(q: Queryable, teamId: string): Promise<void> {
+  await q.query("SELECT pg_advisory_xact_lock(hashtext('search:' || $1))", [teamId]);
+}
+
 /** Documents first: every indexing transaction locks the statistics row before the terms'. */
 async function deleteRows(q: Queryable, videoId: string): Promise<void> {
   await q.query('DELETE FROM search_documents WHERE video_id = $1', [videoId]);
@@ -109,6 +120,7 @@ export async function indexVideoKeywords(
 ): Promise<void> {
   const docs = await loadVideoDocs(q, videoId);
   if (!docs) return;
+  await lockTeamIndex(q, docs.teamId);
   const idxs = [VIDEO_SCENE_IDX, ...scenes];
   await q.query(
     'DELETE FROM search_documents WHERE video_id = $1 AND scene_idx = ANY ($2::int[])',
@@ -139,6 +151,7 @@ export async function indexVideo(
 
   const rows = docRows(docs);
   await ctx.db.tx(async (q) => {
+    await lockTeamIndex(q, docs.teamId);
     await deleteRows(q, videoId);
     await insertDocs(q, videoId, docs.teamId, rows);
     await q.query('UPDATE videos SET embedding = $2 WHERE id = $1', [videoId, vec(0)]);
@@ -162,6 +175,7 @@ export async function removeVideoFromIndex(
     const [video] = await q.query<{ team_id: string }>('SELECT team_id FROM videos WHERE id = $1', [
       videoId,
     ]);
+    if (video) await lockTeamIndex(q, video.team_id);
     await deleteRows(q, videoId);
     if (video) await refreshBothKinds(q, video.team_id);
     await q.query('UPDATE videos SET embedding = NULL WHERE id = $1', [videoId]);
