@@ -30,6 +30,7 @@ describe('loadConfig', () => {
       HOST: '0.0.0.0',
       DATA_DIR: '/srv/archive',
       DATABASE_URL: 'postgres://db/archive',
+      DATABASE_POOL_SIZE: '4',
       STORAGE: 's3',
       S3_BUCKET: 'videos',
       S3_REGION: 'eu-central-1',
@@ -52,6 +53,7 @@ describe('loadConfig', () => {
       dataDir: '/srv/archive',
       publicUrl: 'http://0.0.0.0:9090',
       databaseUrl: 'postgres://db/archive',
+      databasePoolSize: 4,
       storage: 's3',
       s3: { bucket: 'videos', region: 'eu-central-1', endpoint: 'http://minio:9000' },
       smtpUrl: 'smtp://mail:25',
@@ -93,7 +95,12 @@ describe('loadConfig', () => {
 
   it('treats an empty variable as unset', () => {
     const config = loadConfig({ PORT: '', HOST: '', LOG_LEVEL: '', STORAGE: '', WORKER: '' });
-    expect(config).toMatchObject({ port: 8080, host: '127.0.0.1', logLevel: 'info' });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      logLevel: 'info',
+      databasePoolSize: 10,
+    });
   });
 
   it('refuses values it cannot use, naming the variable', () => {
@@ -107,6 +114,9 @@ describe('loadConfig', () => {
       [{ TRUST_PROXY: 'yes' }, /TRUST_PROXY must be/],
       [{ MODELS_IDLE_UNLOAD_S: '3 min' }, /MODELS_IDLE_UNLOAD_S must be a number of seconds/],
       [{ MODELS_IDLE_UNLOAD_S: '-1' }, /MODELS_IDLE_UNLOAD_S/],
+      [{ DATABASE_POOL_SIZE: '0' }, /DATABASE_POOL_SIZE must be a whole number from 1 to 1000/],
+      [{ DATABASE_POOL_SIZE: '2.5' }, /DATABASE_POOL_SIZE/],
+      [{ DATABASE_POOL_SIZE: 'ten' }, /DATABASE_POOL_SIZE/],
       [{ TRUST_PROXY: '10.0.0.0/33' }, /TRUST_PROXY must be .*"10.0.0.0\/33"/],
       [{ TRUST_PROXY: '10.0.0.1,,10.0.0.2' }, /TRUST_PROXY/],
     ];

@@ -12,6 +12,12 @@ export interface Config {
   dataDir: string;
   publicUrl: string;
   databaseUrl: string | undefined;
+  /**
+   * Connections this process opens to DATABASE_URL at most (DATABASE_POOL_SIZE): its statements
+   * queue in the process beyond them. Each process has its own pool, so PostgreSQL's
+   * max_connections must hold the sum over the processes.
+   */
+  databasePoolSize: number;
   storage: StorageKind;
   s3: { bucket: string; region: string; endpoint: string | undefined };
   smtpUrl: string | undefined;
@@ -44,6 +50,24 @@ export interface Config {
 export type TrustProxy = boolean | number | string[];
 
 export class ConfigError extends Error {}
+
+/** DATABASE_POOL_SIZE unset: 10 connections a process. */
+export const DEFAULT_DATABASE_POOL_SIZE = 10;
+
+function wholeNumber(
+  name: string,
+  value: string | undefined,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const n = Number(value);
+  if (!/^\d+$/.test(value.trim()) || n < min || n > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max} (got "${value}")`);
+  }
+  return n;
+}
 
 /** MODELS_IDLE_UNLOAD_S unset: a few minutes, so one video after another keeps them loaded. */
 export const DEFAULT_MODELS_IDLE_UNLOAD_S = 180;
@@ -107,6 +131,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     publicUrl: (env.PUBLIC_URL || `http://${host}:${port}`).replace(/\/+$/, ''),
     databaseUrl: env.DATABASE_URL || undefined,
+    databasePoolSize: wholeNumber(
+      'DATABASE_POOL_SIZE',
+      env.DATABASE_POOL_SIZE,
+      DEFAULT_DATABASE_POOL_SIZE,
+      1,
+      1000,
+    ),
     storage: oneOf('STORAGE', env.STORAGE || 'local', ['local', 's3'] as const),
     s3: {
       bucket: env.S3_BUCKET || '',

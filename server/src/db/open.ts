@@ -8,12 +8,14 @@ import { migrate } from './migrate.ts';
  * runs a few statements and ends (the embedded database starts sooner, see PgliteOpenOptions).
  */
 export async function openDatabase(
-  config: Pick<Config, 'databaseUrl' | 'dataDir'>,
+  config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'databasePoolSize'>>,
   opts: { shortRun?: boolean } = {},
 ): Promise<Db> {
   // Each driver is loaded only when used: the embedded default never loads pg's client.
   const db = config.databaseUrl
-    ? await (await import('./postgres.ts')).openPostgres(config.databaseUrl)
+    ? await (
+        await import('./postgres.ts')
+      ).openPostgres(config.databaseUrl, config.databasePoolSize)
     : await (await import('./pglite.ts')).openPglite(path.join(config.dataDir, 'db'), opts);
   await migrate(db);
   return db;

@@ -7,6 +7,7 @@ import { startPostgres, type RealPostgres } from '../../../tests/support/postgre
 import { startTestServer, type TestServer } from '../../../tests/support/server.ts';
 import type { Db, Queryable } from './db.ts';
 import { gated } from './gate.ts';
+import { openDatabase } from './open.ts';
 import { openPostgres } from './postgres.ts';
 
 /** How long the analysis holds the database: far longer than a health answer may take. */
@@ -98,5 +99,33 @@ describe('ping on PostgreSQL while every connection but one is held', () => {
     release();
     await Promise.all([...holding, ...queued]);
     expect(ms).toBeLessThan(1000);
+  });
+});
+
+describe('DATABASE_POOL_SIZE on PostgreSQL', () => {
+  let postgres: RealPostgres;
+  beforeAll(async () => {
+    postgres = await startPostgres();
+  }, 240_000);
+  afterAll(() => postgres?.stop());
+
+  it('opens at most that many connections, however many statements wait', async () => {
+    const db = gated(
+      await openDatabase({ databaseUrl: postgres.url, dataDir: '/unused', databasePoolSize: 3 }),
+    );
+    const watcher = await openPostgres(postgres.url, 1);
+    try {
+      expect(db.connections).toBe(3);
+      const sleeping = Array.from({ length: 12 }, () => db.query('SELECT pg_sleep(0.4)'));
+      await new Promise((r) => setTimeout(r, 200));
+      const [row] = await watcher.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM pg_stat_activity WHERE query = 'SELECT pg_sleep(0.4)'",
+      );
+      await Promise.all(sleeping);
+      expect(row!.n).toBe(3);
+    } finally {
+      await watcher.close();
+      await db.close();
+    }
   });
 });

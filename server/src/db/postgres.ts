@@ -18,8 +18,9 @@ async function servesOneBackend(url: string): Promise<boolean> {
   }
 }
 
-export async function openPostgres(url: string): Promise<Db> {
-  const max = (await servesOneBackend(url)) ? 1 : 10;
+/** `poolSize`: connections at most (DATABASE_POOL_SIZE, config.ts). */
+export async function openPostgres(url: string, poolSize = 10): Promise<Db> {
+  const max = (await servesOneBackend(url)) ? 1 : poolSize;
   const pool = new pg.Pool({ connectionString: url, max });
   // An idle connection that fails (server restart, network) must not crash the process: the
   // pool drops it and opens a new one on the next query.
