@@ -1,37 +1,25 @@
 // The job queue on a real PostgreSQL server (Debian's), with several workers on their own
 // connection pools as separate `npm run worker` processes would be: every job is taken exactly
 // once, and a job whose worker died is taken over by exactly one other worker after its lease.
-// The jobs table is created exactly as migration 004 creates it; the full schema needs pgvector,
-// which Debian 12's apt does not offer (see
-// docs/decisions/postgres-without-pgvector.md).
-import fs from 'node:fs';
-import path from 'node:path';
+// The database is the whole migrated schema, pgvector included (tests/support/test-db.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/src/db/db.ts';
 import { openPostgres } from '../../server/src/db/postgres.ts';
 import { claimJob, finishJob, insertJob } from '../../server/src/jobs/job-store.ts';
-import { startPostgres, type RealPostgres } from '../support/postgres.ts';
+import { newPostgresDatabase } from '../support/test-db.ts';
 
 const WORKERS = 6;
 const JOBS = 240;
 const NAME = 'analyse';
-let postgres: RealPostgres;
 let workers: Db[] = [];
 
-function jobsTableDdl(): string {
-  const sql = fs.readFileSync(path.join('server', 'migrations', '004_jobs.sql'), 'utf8');
-  return sql.slice(0, sql.indexOf('CREATE TABLE pipeline_steps'));
-}
-
 beforeAll(async () => {
-  postgres = await startPostgres();
-  workers = await Promise.all(Array.from({ length: WORKERS }, () => openPostgres(postgres.url)));
-  await workers[0]!.exec(jobsTableDdl());
+  const url = await newPostgresDatabase();
+  workers = await Promise.all(Array.from({ length: WORKERS }, () => openPostgres(url)));
 }, 120_000);
 
 afterAll(async () => {
   await Promise.all(workers.map((db) => db.close()));
-  postgres?.stop();
 });
 
 const randomUuid = () => crypto.randomUUID();

@@ -1,11 +1,7 @@
 // make-trailer / make-report requests racing on a real PostgreSQL server (READ COMMITTED, many
 // connections), where PGlite's single connection can never interleave them. Each request runs as
-// the route does: startCreating and the job's insert in one transaction. Only the tables that
-// path touches are created, exactly as the migrations create them: the full schema needs
-// pgvector, which Debian 12's apt does not offer (see
-// docs/decisions/postgres-without-pgvector.md).
-import fs from 'node:fs';
-import path from 'node:path';
+// the route does: startCreating and the job's insert in one transaction, on the whole migrated
+// schema (tests/support/test-db.ts).
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/src/db/db.ts';
@@ -16,25 +12,16 @@ import {
   type OutputKind,
   type StartOutcome,
 } from '../../server/src/repositories/outputs.ts';
-import { startPostgres, type RealPostgres } from '../support/postgres.ts';
+import { newPostgresDatabase } from '../support/test-db.ts';
 
 const REQUESTS = 8;
 const JOB = { trailer: 'make-trailer', report: 'make-report' } as const;
-let postgres: RealPostgres;
 let db: Db;
 let teamId: string;
 
-function migration(file: string, from: string, to: string): string {
-  const sql = fs.readFileSync(path.join('server', 'migrations', file), 'utf8');
-  return sql.slice(sql.indexOf(from), sql.indexOf(to));
-}
-
 beforeAll(async () => {
-  postgres = await startPostgres();
   // One pool of 10 connections: every request's transaction has its own.
-  db = await openPostgres(postgres.url);
-  await db.exec(migration('001_core.sql', 'CREATE TABLE teams', 'CREATE TABLE video_people'));
-  await db.exec(migration('004_jobs.sql', 'CREATE TABLE jobs', 'CREATE TABLE pipeline_steps'));
+  db = await openPostgres(await newPostgresDatabase());
   const [team] = await db.query<{ id: string }>(
     `INSERT INTO teams (name) VALUES ('race') RETURNING id`,
   );
@@ -43,7 +30,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await db?.close();
-  postgres?.stop();
 });
 
 async function seedVideo(fields: Record<string, unknown> = {}): Promise<string> {

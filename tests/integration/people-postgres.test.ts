@@ -1,42 +1,23 @@
 // Two workers assigning faces of one team at once, on a real PostgreSQL server (READ COMMITTED,
-// a pool of connections), where PGlite's single connection never interleaves them. The schema
-// needs pgvector, which Debian's apt does not carry (docs/decisions/postgres-without-pgvector.md),
-// so this test makes the people table as migration 016 does and races the step that can make a
-// duplicate: "no group for this face yet, so start one", under the team lock assign.ts takes.
-import fs from 'node:fs';
-import path from 'node:path';
+// a pool of connections, the whole migrated schema), where PGlite's single connection never
+// interleaves them: the test races the step that can make a duplicate, "no group for this face
+// yet, so start one", under the team lock assign.ts takes.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db, Queryable } from '../../server/src/db/db.ts';
 import { openPostgres } from '../../server/src/db/postgres.ts';
 import { lockTeamPeople } from '../../server/src/people/store.ts';
-import { startPostgres, type RealPostgres } from '../support/postgres.ts';
+import { newPostgresDatabase } from '../support/test-db.ts';
 
 const WORKERS = 6;
-let postgres: RealPostgres;
 let db: Db;
 
-function migration(file: string, from: string, to: string): string {
-  const sql = fs.readFileSync(path.join('server', 'migrations', file), 'utf8');
-  return sql.slice(sql.indexOf(from), sql.indexOf(to));
-}
-
 beforeAll(async () => {
-  postgres = await startPostgres();
-  db = await openPostgres(postgres.url);
-  await db.exec(migration('001_core.sql', 'CREATE TABLE teams', 'CREATE TABLE users'));
-  // people as 016 makes it, without the cover's reference to scene_faces (a vector table).
-  await db.exec(
-    migration('016_people.sql', 'CREATE TABLE people', 'ALTER TABLE scene_faces').replace(
-      'REFERENCES scene_faces (id) ON DELETE SET NULL',
-      '',
-    ),
-  );
+  db = await openPostgres(await newPostgresDatabase());
 }, 120_000);
 
 afterAll(async () => {
   await db?.close();
-  postgres?.stop();
 });
 
 async function newTeam(): Promise<string> {

@@ -1,10 +1,7 @@
 // Refreshes racing with one token on a real PostgreSQL server (Debian's), where they really run
 // at once on separate connections (PGlite serialises transactions): every caller gets the same
-// working successor, and a revocation racing a refresh always wins. Only the tables sessions need are created, exactly as the migrations do;
-// the full schema needs pgvector, which Debian 12's apt does not offer
-// (docs/decisions/postgres-without-pgvector.md).
-import fs from 'node:fs';
-import path from 'node:path';
+// working successor, and a revocation racing a refresh always wins. The database is the whole
+// migrated schema (tests/support/test-db.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REUSE_GRACE_MS, refreshSession } from '../../server/src/auth/refresh.ts';
 import type { Db } from '../../server/src/db/db.ts';
@@ -17,30 +14,17 @@ import {
   revokeSession,
   revokeUserSessions,
 } from '../../server/src/repositories/sessions.ts';
-import { startPostgres, type RealPostgres } from '../support/postgres.ts';
+import { newPostgresDatabase } from '../support/test-db.ts';
 
 const CALLERS = 10;
-let postgres: RealPostgres;
 let pools: Db[] = [];
 let userId: string;
 
-function sessionTablesDdl(): string {
-  const dir = path.join('server', 'migrations');
-  const core = fs.readFileSync(path.join(dir, '001_core.sql'), 'utf8');
-  const tables = core.slice(
-    core.indexOf('CREATE TABLE teams'),
-    core.indexOf('CREATE TABLE videos'),
-  );
-  const later = ['006_session_families.sql', '011_session_used.sql', '013_session_family_rows.sql'];
-  return tables + later.map((f) => fs.readFileSync(path.join(dir, f), 'utf8')).join('\n');
-}
-
 beforeAll(async () => {
-  postgres = await startPostgres();
+  const url = await newPostgresDatabase();
   // One pool per caller, as separate tabs would reach separate server connections.
-  pools = await Promise.all(Array.from({ length: CALLERS }, () => openPostgres(postgres.url)));
+  pools = await Promise.all(Array.from({ length: CALLERS }, () => openPostgres(url)));
   const db = pools[0]!;
-  await db.exec(sessionTablesDdl());
   const [team] = await db.query<{ id: string }>(
     "INSERT INTO teams (name) VALUES ('Race') RETURNING id",
   );
@@ -53,7 +37,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all(pools.map((db) => db.close()));
-  postgres?.stop();
 });
 
 describe('refresh on PostgreSQL', () => {

@@ -140,28 +140,36 @@ function databaseUrl(serverUrl: string, name: string): string {
 }
 
 /**
- * A new database on this process's PostgreSQL, a copy of the migrated template (or of `from`);
- * dropped on close.
+ * The URL of a new database on this process's real PostgreSQL (whatever TEST_DATABASE says), a
+ * copy of the migrated template (or of `from`): for the tests of PostgreSQL's own concurrency,
+ * which open several pools on it as several processes would. The server stops with the process.
  */
-async function openPostgresTestDb(from?: string): Promise<Db> {
+export async function newPostgresDatabase(from?: string): Promise<string> {
   const server = await postgresServer();
-  const { postgres } = server;
-  const template = from ?? server.template;
   const name = `t_${crypto.randomUUID().replaceAll('-', '')}`;
-  const admin = await openPostgres(postgres.url);
+  const admin = await openPostgres(server.postgres.url);
   try {
-    await admin.exec(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+    await admin.exec(`CREATE DATABASE ${name} TEMPLATE ${from ?? server.template}`);
   } finally {
     await admin.close();
   }
-  const db = await openPostgres(databaseUrl(postgres.url, name));
+  return databaseUrl(server.postgres.url, name);
+}
+
+/** As newPostgresDatabase, opened; dropped on close. */
+async function openPostgresTestDb(from?: string): Promise<Db> {
+  const url = await newPostgresDatabase(from);
+  const db = await openPostgres(url);
   const close = db.close.bind(db);
   return Object.assign(db, {
     async close() {
       await close();
+      const { postgres } = await postgresServer();
       const dropper = await openPostgres(postgres.url);
       try {
-        await dropper.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await dropper.exec(
+          `DROP DATABASE IF EXISTS ${new URL(url).pathname.slice(1)} WITH (FORCE)`,
+        );
       } finally {
         await dropper.close();
       }
