@@ -21,8 +21,14 @@ export interface DenseHit {
   score: number;
 }
 
-/** The HNSW candidate list must be at least as long as the answer, or results go missing. */
-const MIN_EF_SEARCH = 100;
+/**
+ * The HNSW candidate list must be at least as long as the answer, or results go missing; longer,
+ * fewer of the true nearest are missed. Embedded: 100 (recall@10 0.976 at 200k scenes, 0.990 at
+ * 1M; each page a search visits beyond the buffers is a slow read through WebAssembly). PostgreSQL
+ * walks the graph natively: 400 gives 0.998 at 200k where 40-200 stayed at 0.978
+ * (bench/figures/search-latency.md, docs/decisions/scale-out-sizing.md).
+ */
+const MIN_EF_SEARCH: Record<Db['kind'], number> = { pglite: 100, postgres: 400 };
 const MAX_EF_SEARCH = 1000;
 
 const iterativeScanSupport = new WeakMap<Db, Promise<boolean>>();
@@ -43,8 +49,8 @@ function supportsIterativeScan(db: Db): Promise<boolean> {
 }
 
 /** The HNSW search's settings: its candidate list at least as long as the answer. */
-function settings(limit: number, iterative: boolean): Record<string, string> {
-  const ef = Math.min(MAX_EF_SEARCH, Math.max(MIN_EF_SEARCH, limit * 2));
+function settings(db: Db, limit: number, iterative: boolean): Record<string, string> {
+  const ef = Math.min(MAX_EF_SEARCH, Math.max(MIN_EF_SEARCH[db.kind], limit * 2));
   return {
     'hnsw.ef_search': String(ef),
     ...(iterative ? { 'hnsw.iterative_scan': 'relaxed_order' } : {}),
@@ -58,7 +64,7 @@ function toScore(distance: number): number {
 export async function denseVideos(db: Db, query: DenseQuery): Promise<DenseHit[]> {
   const iterative = await supportsIterativeScan(db);
   const rows = await db.queryWith<{ video_id: string; dist: number }>(
-    settings(query.limit, iterative),
+    settings(db, query.limit, iterative),
     `SELECT id AS video_id, embedding <=> $2::vector AS dist
        FROM videos
        WHERE team_id = $1 AND status = 'completed' AND embedding IS NOT NULL
@@ -95,7 +101,7 @@ export async function denseScenes(db: Db, query: DenseQuery): Promise<DenseHit[]
         [...params, query.onlyVideoId],
       )
     : await db.queryWith<Row>(
-        settings(query.limit, await supportsIterativeScan(db)),
+        settings(db, query.limit, await supportsIterativeScan(db)),
         `SELECT s.video_id, s.idx, s.embedding <=> $2::vector AS dist
          FROM scenes s JOIN videos v ON v.id = s.video_id
          WHERE v.team_id = $1 AND v.status = 'completed' AND s.embedding IS NOT NULL AND ${notSelf}
