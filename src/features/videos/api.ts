@@ -23,6 +23,14 @@ export interface Video {
   isReportCreating?: boolean;
   /** Why a failed video failed, as a code (failure-messages.ts words it); absent from older answers. */
   failureCode?: string | null;
+  /** The team's video a 'duplicate' failure repeats (issue 42); null otherwise. */
+  duplicateOf?: { id: string; title: string | null; filename: string } | null;
+}
+
+/** A retry; `allowDuplicate` analyses a video that failed as a duplicate after all (issue 42). */
+export interface RetryArgs {
+  id: string;
+  allowDuplicate?: boolean;
 }
 
 export interface Scene {
@@ -141,12 +149,13 @@ const videosApi = api.injectEndpoints({
               { type: 'Similar', id: 'LIST' },
             ],
     }),
-    retryVideo: build.mutation<Video, string>({
-      query: (id) => ({
+    retryVideo: build.mutation<Video, RetryArgs>({
+      query: ({ id, allowDuplicate }) => ({
         url: `/api/videos/${encodeURIComponent(id)}/retry-process`,
         method: 'POST',
+        ...(allowDuplicate ? { body: { allow_duplicate: true } } : {}),
       }),
-      async onQueryStarted(id, { dispatch, getState, queryFulfilled }) {
+      async onQueryStarted({ id }, { dispatch, getState, queryFulfilled }) {
         // Product-spec section 4: a retried video shows as in progress at once.
         const undoLists = patchCachedLists(getState, id, (args) =>
           dispatch(
@@ -165,7 +174,7 @@ const videosApi = api.injectEndpoints({
           detail.undo();
         });
       },
-      invalidatesTags: (_result, _error, id) => [{ type: 'Video', id }],
+      invalidatesTags: (_result, _error, { id }) => [{ type: 'Video', id }],
     }),
   }),
 });

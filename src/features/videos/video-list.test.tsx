@@ -131,6 +131,38 @@ describe('Video list', { timeout: 30_000 }, () => {
     await waitFor(() => expect(within(rows()[1]!).getByText('Failed')).toBeTruthy());
   });
 
+  it('names the video a duplicate repeats, opens it, and analyses the copy only when asked', async () => {
+    const copy = video({
+      id: 'd',
+      filename: 'harbour-copy.mp4',
+      status: 'failed',
+      failure_code: 'duplicate',
+      duplicate_of: { id: 'c', title: 'Harbour at dawn', filename: 'harbour.mp4' },
+    });
+    const { sent } = stubSignedIn({
+      'GET /api/videos': () => ({ status: 200, body: page([copy, ...ROWS]) }),
+      'POST /api/videos/d/retry-process': () => ({ status: 200, body: copy }),
+      'POST /api/videos/b/retry-process': () => ({ status: 200, body: ROWS[1] }),
+    });
+    const { user } = renderApp('/video');
+    await screen.findByText('harbour-copy.mp4', {}, FIRST);
+    const [duplicate, , broken] = rows();
+    expect(within(duplicate!).getByTestId('failure-reason').textContent).toBe(
+      `${englishMessages['videos.failure.duplicate']} Already in the archive as Harbour at dawn`,
+    );
+    const original = within(duplicate!).getByRole('link', { name: /Harbour at dawn/ });
+    expect(original.getAttribute('href')).toBe('/video-detail/c');
+    // An ordinary failure keeps its plain Retry, which sends no body.
+    expect(within(broken!).queryByRole('button', { name: 'Analyse it anyway' })).toBeNull();
+    await user.click(within(broken!).getByRole('button', { name: 'Retry' }));
+    await user.click(within(duplicate!).getByRole('button', { name: 'Analyse it anyway' }));
+    await waitFor(() => expect(sent.filter((r) => r.method === 'POST')).toHaveLength(2));
+    expect(sent.filter((r) => r.method === 'POST').map((r) => [r.url.pathname, r.body])).toEqual([
+      ['/api/videos/b/retry-process', undefined],
+      ['/api/videos/d/retry-process', { allow_duplicate: true }],
+    ]);
+  });
+
   it('offline, disables delete, retry and the tag search with the reason', async () => {
     stubSignedIn({ 'GET /api/videos': () => ({ status: 200, body: page(ROWS) }) });
     const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);

@@ -19,6 +19,7 @@ import {
   useDeleteVideoMutation,
   useListVideosQuery,
   useRetryVideoMutation,
+  type RetryArgs,
   type Video,
 } from '../api';
 import { useRevealedRows } from '../use-revealed-rows';
@@ -91,8 +92,8 @@ export function VideoListPage({
   const onOpen = useCallback((id: string) => navigateTo(videoDetailPath(id)), []);
   const onDelete = useCallback((video: Video) => setToDelete(video), []);
   const onRetry = useCallback(
-    (id: string) => {
-      retryVideo(id)
+    (args: RetryArgs) => {
+      retryVideo(args)
         .unwrap()
         .catch(() => setFailedAction(true));
     },

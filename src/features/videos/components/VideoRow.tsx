@@ -9,7 +9,7 @@ import { videoDetailPath } from '../../../config/routes';
 import { assetUrl } from '../../../lib/asset-url';
 import { formatDateTime } from '../../../lib/dates';
 import { useT } from '../../../lib/locale-context';
-import type { Video } from '../api';
+import type { RetryArgs, Video } from '../api';
 import { failureMessageId } from '../../../lib/failure-messages';
 import styles from './VideoRow.module.css';
 
@@ -22,7 +22,7 @@ interface VideoRowProps {
   eager?: boolean;
   onOpen: (id: string) => void;
   onDelete: (video: Video) => void;
-  onRetry: (id: string) => void;
+  onRetry: (args: RetryArgs) => void;
 }
 
 export const VideoRow = memo(function VideoRow({
@@ -35,6 +35,12 @@ export const VideoRow = memo(function VideoRow({
   const t = useT();
   const completed = video.status === 'completed';
   const failed = video.status === 'failed';
+  // A copy of a video the team has: say which, and offer to analyse it after all (issue 42).
+  const duplicateOf = failed && video.failureCode === 'duplicate' ? video.duplicateOf : null;
+  const openOriginal = (event: MouseEvent) => {
+    event.preventDefault();
+    if (duplicateOf) onOpen(duplicateOf.id);
+  };
 
   // Delete and Retry need the server: offline they are disabled with the reason (issue 8).
   const deleteButton = (
@@ -70,12 +76,26 @@ export const VideoRow = memo(function VideoRow({
         {failed ? (
           <span className={styles.failure} data-testid="failure-reason">
             {t(failureMessageId(video.failureCode))}
+            {duplicateOf ? (
+              <>
+                {' '}
+                <a href={videoDetailPath(duplicateOf.id)} onClick={openOriginal}>
+                  {t('upload.inArchive', { title: duplicateOf.title || duplicateOf.filename })}
+                </a>
+              </>
+            ) : null}
           </span>
         ) : null}
         {failed ? (
           <NeedsNetwork>
-            <button type="button" className={styles.button} onClick={() => onRetry(video.id)}>
-              {t('videos.retry')}
+            <button
+              type="button"
+              className={styles.button}
+              onClick={() =>
+                onRetry(duplicateOf ? { id: video.id, allowDuplicate: true } : { id: video.id })
+              }
+            >
+              {t(duplicateOf ? 'videos.analyseAnyway' : 'videos.retry')}
             </button>
           </NeedsNetwork>
         ) : null}
