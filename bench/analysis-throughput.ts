@@ -7,6 +7,10 @@
 // speed-up against one worker (bar: >= 1.8x for two), and what the round cost: the machine's CPU
 // busy share over the round (2 cores here: what limits the speed-up), CPU seconds per video,
 // database transactions per video and bytes the workers read from and wrote to the bucket.
+// Two modes, one after the other: workers as they start by default (free to use every core: one
+// alone keeps about 1.4 cores busy with its ffmpeg, model and OCR threads), then each worker held
+// to one core of its own with `taskset -c N` (the deployment of one worker per core, as a
+// container's cpuset would hold it). BENCH_THROUGHPUT_MODES=free or =pinned runs one of them.
 // Run: npm run bench -- analysis-throughput
 import fs from 'node:fs';
 import os from 'node:os';
@@ -64,7 +68,10 @@ function machineCpu(): { busy: number; total: number } {
   return { busy: total - idle, total };
 }
 
+type Mode = 'free' | 'pinned';
+
 interface Round {
+  mode: Mode;
   workers: number;
   seconds: number;
   perMinute: number;
@@ -94,12 +101,15 @@ async function round(
   files: string[],
   workers: number,
   s3Dir: string,
+  mode: Mode,
 ): Promise<Round> {
+  const cores = os.availableParallelism();
   const procs = Array.from({ length: workers }, (_, i) =>
-    startWorkerProcess(`worker-${i + 1}`, {
-      ...env,
-      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'va-bench-tp-worker-')),
-    }),
+    startWorkerProcess(
+      `worker-${i + 1}`,
+      { ...env, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'va-bench-tp-worker-')) },
+      mode === 'pinned' ? { cpus: String(i % cores) } : {},
+    ),
   );
   try {
     await Promise.all(procs.map((p) => p.ready));
@@ -144,6 +154,7 @@ async function round(
     const s3After = await dirBytes(s3Dir);
     const n = ids.length;
     return {
+      mode,
       workers,
       seconds,
       perMinute: (n / seconds) * 60,
@@ -162,11 +173,12 @@ export async function main(
   count = Number(process.env.BENCH_THROUGHPUT_VIDEOS ?? 8),
   seconds = Number(process.env.BENCH_THROUGHPUT_SECONDS ?? 30),
   most = Number(process.env.BENCH_THROUGHPUT_MAX ?? 2),
-): Promise<{ ok: boolean; rounds: Round[]; speedUp: number }> {
+  modes = (process.env.BENCH_THROUGHPUT_MODES ?? 'free,pinned').split(',') as Mode[],
+): Promise<{ ok: boolean; rounds: Round[]; speedUp: Partial<Record<Mode, number>> }> {
   console.log(
     `analysis throughput: ${count} videos of ${seconds} s (640x360) on PostgreSQL+S3, ` +
-      `1 to ${most} npm run worker processes; ${os.cpus().length} cores, load average ` +
-      `${os.loadavg()[0]!.toFixed(2)}`,
+      `1 to ${most} npm run worker processes, ${modes.join(' then ')}; ` +
+      `${os.cpus().length} cores, load average ${loadAverage()}`,
   );
   const files = await Promise.all(
     Array.from({ length: count }, (_, i) =>
@@ -196,25 +208,33 @@ export async function main(
   Object.assign(process.env, { AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER' });
   const ctx = await createContext(config, await openDatabase(config));
   const rounds: Round[] = [];
+  const speedUp: Partial<Record<Mode, number>> = {};
   try {
-    for (let w = 1; w <= Math.max(2, most); w++) {
-      // A team per round: the same bytes twice in one team are a duplicate upload.
-      const [team] = await ctx.db.query<{ id: string }>(
-        `INSERT INTO teams (name) VALUES ($1) RETURNING id`,
-        [`Throughput bench, ${w} workers`],
-      );
-      const r = await round(ctx, env, team!.id, files, w, s3.dir);
-      rounds.push(r);
-      const speedUp = r.perMinute / rounds[0]!.perMinute;
-      console.log(
-        `${w} worker${w > 1 ? 's' : ' '}: ${count} videos in ${r.seconds.toFixed(1)} s = ` +
-          `${r.perMinute.toFixed(2)} videos/min, ${speedUp.toFixed(2)}x; each did ` +
-          `[${r.perWorker.join(', ')}]; machine CPU busy ${(r.busy * 100).toFixed(0)} %, ` +
-          `workers ${r.workerCpuSPerVideo.toFixed(1)} CPU-s/video (` +
-          `${((r.workerCpuSPerVideo * count) / r.seconds).toFixed(2)} cores), ${r.xactsPerVideo.toFixed(0)} db ` +
-          `transactions/video, ${r.s3MbPerVideo.toFixed(1)} MB written to S3/video; load average ` +
-          `${os.loadavg()[0]!.toFixed(2)}`,
-      );
+    for (const mode of modes) {
+      let first: Round | undefined;
+      for (let w = 1; w <= Math.max(2, most); w++) {
+        // A team per round: the same bytes twice in one team are a duplicate upload.
+        const [team] = await ctx.db.query<{ id: string }>(
+          `INSERT INTO teams (name) VALUES ($1) RETURNING id`,
+          [`Throughput bench, ${w} workers, ${mode}`],
+        );
+        const loadBefore = loadAverage();
+        const r = await round(ctx, env, team!.id, files, w, s3.dir, mode);
+        rounds.push(r);
+        first ??= r;
+        const x = r.perMinute / first.perMinute;
+        if (w === 2) speedUp[mode] = x;
+        console.log(
+          `${mode === 'pinned' ? 'pinned, one core each' : 'free'}, ${w} worker${w > 1 ? 's' : ' '}: ` +
+            `${count} videos in ${r.seconds.toFixed(1)} s = ` +
+            `${r.perMinute.toFixed(2)} videos/min, ${x.toFixed(2)}x; each did ` +
+            `[${r.perWorker.join(', ')}]; machine CPU busy ${(r.busy * 100).toFixed(0)} %, ` +
+            `workers ${r.workerCpuSPerVideo.toFixed(1)} CPU-s/video (` +
+            `${((r.workerCpuSPerVideo * count) / r.seconds).toFixed(2)} cores), ${r.xactsPerVideo.toFixed(0)} db ` +
+            `transactions/video, ${r.s3MbPerVideo.toFixed(1)} MB written to S3/video; load average ` +
+            `${loadBefore} before, ${loadAverage()} after`,
+        );
+      }
     }
   } finally {
     await ctx.db.close();
@@ -222,12 +242,22 @@ export async function main(
     postgres.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-  const speedUp = rounds[1]!.perMinute / rounds[0]!.perMinute;
-  console.log(
-    `two workers against one: ${speedUp.toFixed(2)}x the videos per minute ` +
-      `(target >= ${SPEED_UP_TARGET}x)`,
-  );
-  return { ok: speedUp >= SPEED_UP_TARGET, rounds, speedUp };
+  for (const mode of modes) {
+    console.log(
+      `two workers against one, ${mode}: ${speedUp[mode]!.toFixed(2)}x the videos per minute ` +
+        `(target >= ${SPEED_UP_TARGET}x)`,
+    );
+  }
+  // The bar is for the deployment the README gives: one worker per core.
+  const judged = speedUp.pinned ?? speedUp.free!;
+  return { ok: judged >= SPEED_UP_TARGET, rounds, speedUp };
+}
+
+function loadAverage(): string {
+  return os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

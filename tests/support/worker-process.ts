@@ -38,9 +38,19 @@ export interface WorkerProcess {
   stop(ms?: number): Promise<void>;
 }
 
-/** `npm run worker` with `env` (on top of this process's), its log at info. */
-export function startWorkerProcess(name: string, env: Record<string, string>): WorkerProcess {
-  const proc = spawn('npm', ['run', '--silent', 'worker'], {
+/**
+ * `npm run worker` with `env` (on top of this process's), its log at info. `cpus`: held to
+ * those cores with `taskset -c` (util-linux), as an operator would with a container's cpuset;
+ * its ffmpeg runs inherit them.
+ */
+export function startWorkerProcess(
+  name: string,
+  env: Record<string, string>,
+  opts: { cpus?: string } = {},
+): WorkerProcess {
+  const npm = ['npm', 'run', '--silent', 'worker'];
+  const [cmd, ...args] = opts.cpus === undefined ? npm : ['taskset', '-c', opts.cpus, ...npm];
+  const proc = spawn(cmd!, args, {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
