@@ -70,16 +70,24 @@ export class CutCheck {
     // the steps of a fade, a dissolve or a wipe go on the next sample (or the one after, when the
     // reference-only decode repeated a picture). And a jump far above the change on both sides of
     // it (the rolling baseline of AdaptiveDetector in PySceneDetect: five samples before and FLASH
-    // after; a fast head turn changes the samples beside it too), from its content floor on: a cut into a view that moves a little.
+    // after), from its content floor on: a cut into a view that moves a little. The baseline
+    // leaves out its largest change, as `baseline` does (a cut into a shot that moves at once
+    // raised it: a wide view of cap13 to a close one, 0.086 at 5.5 times the mean, 8 without its
+    // largest), and the jump must be one step, larger than its two neighbours together: a fast
+    // head turn's largest step (0.075 between 0.056 and 0.033) is not.
     const around = [...recent];
     for (let j = i + 1; j <= i + FLASH && j < this.visual.count; j++) around.push(m(j));
-    const twoSided = around.reduce((x, y) => x + y, 0) / around.length;
+    const aroundLargest = Math.max(0, ...around);
+    const twoSided =
+      around.length > 1
+        ? (around.reduce((x, y) => x + y, 0) - aroundLargest) / (around.length - 1)
+        : 0;
     const still =
       (d >= STILL_CUT_MIN &&
         baseline < STILL &&
         d >= STILL_CUT_RATIO * baseline &&
         Math.max(m(i + 1), m(i + 2)) < d / STILL_CUT_RATIO) ||
-      (d >= ADAPTIVE_CUT_MIN && d >= STILL_CUT_RATIO * twoSided);
+      (d >= ADAPTIVE_CUT_MIN && d >= STILL_CUT_RATIO * twoSided && m(i - 1) + m(i + 1) < d);
     if (d < CUT_MIN && !still) return false;
     if (!still && d < CUT_MOVING_RATIO * Math.max(baseline, 0.01)) return false;
     const before = this.samples.grid(i - 1);
