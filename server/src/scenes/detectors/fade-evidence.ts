@@ -6,7 +6,8 @@ import { dist, fadeBottom } from '../signals/grid.ts';
 import { GRID_H, GRID_W, type RecentSamples } from '../samples.ts';
 import type { VisualSamples } from '../../media/visual.ts';
 import type { Transition } from './gradual-evidence.ts';
-import { FLASH, FLAT_SD, MOVING } from './hard-cut.ts';
+import type { SpanChanges } from '../span-changes.ts';
+import { FLASH, FLAT_SD, MOVING, STILL_CUT_MIN } from './hard-cut.ts';
 
 /** Near black: a fade's bottom (and near white, 1 - DARK). */
 export const DARK = 0.035;
@@ -21,6 +22,7 @@ export class FadeEvidence {
     private readonly visual: VisualSamples,
     private readonly samples: RecentSamples,
     private readonly span: number,
+    private readonly spans: SpanChanges,
   ) {}
 
   /** Standard deviation of the grey level of sample i (0 once it left the ring). */
@@ -82,7 +84,15 @@ export class FadeEvidence {
     const before = this.samples.grid(p) ?? a;
     const after = this.samples.grid(q) ?? b;
     const back = dist(before, after);
-    if (back < 0.3 * depth) return true;
+    // Back means within 0.3 of the dip's depth, and within twice what the shot changed over as
+    // long just before it (the rolling baseline of span-changes.ts; at least the still cut's
+    // smallest jump): a still wide view and a close one of one room either side of a 0.5 s fade
+    // are 0.1 apart, under 0.3 of its depth, where the shot before changed 0.004 over as long.
+    // The synthetic flashes come back to 0.5-1.1 times their shot's change.
+    const w = this.spans.windows.find((x) => 2 * x >= q - p) ?? this.span;
+    const shot = this.spans.at(p, w);
+    const usual = Number.isNaN(shot) ? Infinity : Math.max(STILL_CUT_MIN, 2 * shot);
+    if (back < 0.3 * depth && back < usual) return true;
     // Up to a camera move only in a shot that was moving before it (as the cut check's flashes):
     // a still wide view and a close one of the same room fit a zoom.
     if (!this.movingBefore(p)) return false;

@@ -133,7 +133,7 @@ export class GradualEvidence {
     this.windows = GradualEvidence.windowsAt(fps);
     this.span = GradualEvidence.spanAt(fps);
     this.reach = 3 * this.span;
-    this.fades = new FadeEvidence(visual, samples, this.span);
+    this.fades = new FadeEvidence(visual, samples, this.span, spans);
     this.long = Math.round(LONG_SECONDS * fps);
   }
 
