@@ -11,7 +11,7 @@ import { NOT_OBJECTS, type PerceivedScene } from '../perception/perceive-scenes.
 import { describePeopleImages, storeSceneFaces, type FaceWork } from '../faces/scene-faces.ts';
 import type { SourceVideo } from '../perception/source-look.ts';
 import { probeOf } from './media-steps.ts';
-import type { ScenesResult } from './scenes-step.ts';
+import type { ScenesResult } from './scenes-result.ts';
 import { readScreenLines } from './screen-text.ts';
 import type { Step, StepContext } from './step-context.ts';
 import { scenesOf } from './video-store.ts';

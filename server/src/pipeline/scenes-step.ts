@@ -7,10 +7,10 @@ import type { PerceiveAhead } from '../perception/perceive-ahead.ts';
 import { VideoFailure } from './failure.ts';
 import { mapLimit } from '../lib/map-limit.ts';
 import { removeTree } from '../media/media-thread.ts';
-import type { SceneVisual } from '../media/visual.ts';
 import { probeOf } from './media-steps.ts';
 import { perceiveAheadOf } from './perceive-step.ts';
 import { outputKey, type Step } from './step-context.ts';
+import type { ScenesResult } from './scenes-result.ts';
 import { replaceScenes, updateVideo, type SceneInsert } from './video-store.ts';
 
 /** Shorter scenes are merged into their neighbours. */
@@ -21,19 +21,6 @@ export const MAX_FRAMES_PER_SCENE = 12;
 const STORE_PARALLEL = 8;
 /** Widest frame image (px); smaller videos keep their size. */
 export const FRAME_MAX_WIDTH = 640;
-
-export interface ScenesResult {
-  scenes: {
-    startMs: number;
-    endMs: number;
-    visual: SceneVisual;
-    /**
-     * When each kept frame shows (ms from the video's first picture): small faces are looked at
-     * there in the video at full size (perception/source-look.ts). Absent from records made before.
-     */
-    frameMs?: number[];
-  }[];
-}
 
 /** When candidate image `i` of a grid of gridFps images a second shows (ms). */
 export const gridMs = (i: number, gridFps: number): number => Math.round((i * 1000) / gridFps);
