@@ -3,7 +3,8 @@
 // real embeddings are (topic, subtopic, video, scene), and Zipf-like words
 // (bench/_search-archive.ts: seeded, built once, cached under .tmp/). For each method (dense,
 // keyword, hybrid) of scene and video search, scene search within one video, and similar video /
-// similar scene: p50 / p95 against the bar (20 ms at 200k scenes, 50 ms at 1M).
+// similar scene: p50 / p95 against the bar (20 ms at 200k scenes, 50 ms at 1M; 20 ms at every
+// size on a PostgreSQL server, issue 41).
 // Beside them, in the same run: the exact BM25 reference (tests/support/exact-bm25.ts) with the
 // keyword search's recall@10 against it, HNSW recall@10 against an exact scan, the time to index
 // one more video of 200 scenes, and the keyword index's size on disk per 1,000 scenes.
@@ -35,8 +36,15 @@ import { mulberry32 } from '../server/src/lib/seeded-random.ts';
 const SIZES = (process.env.SEARCH_VIDEOS ?? '10000,50000').split(',').map(Number);
 const QUERIES = Number(process.env.QUERIES ?? 50);
 const K = 10;
-/** p95 bar per archive size (issue 17). */
-const barMs = (scenes: number): number => (scenes <= 200_000 ? 20 : 50);
+/** On a PostgreSQL server (a postgres:// URL or `postgres`), not the embedded database. */
+const onServer = (process.env.SEARCH_DATABASE ?? '').startsWith('postgres');
+/**
+ * p95 bar per archive size: embedded 20 ms at 200k scenes, 50 at 1M (issue 17); on a PostgreSQL
+ * server 20 ms at every size, with HNSW recall@10 >= 0.99 and keyword recall 1.0 (issue 41).
+ */
+const barMs = (scenes: number): number => (onServer || scenes <= 200_000 ? 20 : 50);
+const DENSE_RECALL_BAR = onServer ? 0.99 : 0.95;
+const KEYWORD_RECALL_BAR = onServer ? 1 : 0.99;
 
 function percentile(xs: number[], p: number): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -241,7 +249,11 @@ async function measure(videos: number): Promise<boolean> {
   // when it is no farther than the exact k-th, so that equal distances either side of the k-th
   // (which the generator made common before it had a third noise pool) do not count as misses.
   let denseHits = 0;
-  const exactQueries = Math.min(QUERIES, scenes > 200_000 ? 10 : QUERIES);
+  // An exact scan of 1M scenes takes seconds: 10 of them unless EXACT_QUERIES says more.
+  const exactQueries = Math.min(
+    QUERIES,
+    Number(process.env.EXACT_QUERIES ?? (scenes > 200_000 ? 10 : QUERIES)),
+  );
   const exactMs: number[] = [];
   for (let i = 0; i < exactQueries; i++) {
     const [t, exact] = await time(() =>
@@ -285,7 +297,9 @@ async function measure(videos: number): Promise<boolean> {
   console.log(
     `\nkeyword recall@10 against exact BM25: ${keywordRecall.toFixed(4)} (${of} results)`,
   );
-  console.log(`dense (HNSW) recall@10 against an exact scan: ${denseRecall.toFixed(3)}`);
+  console.log(
+    `dense (HNSW) recall@10 against an exact scan: ${denseRecall.toFixed(3)} (${exactQueries} queries; bar ${DENSE_RECALL_BAR})`,
+  );
   console.log(`index one video of 200 scenes: ${indexMs.toFixed(0)} ms`);
   console.log(
     `next keyword search, catching up with it: ${catchUpMs.toFixed(1)} ms (${caughtUp} postings read)`,
@@ -297,7 +311,7 @@ async function measure(videos: number): Promise<boolean> {
     `keyword index on disk: ${(((bytes / scenes) * 1000) / 1024).toFixed(0)} KB per 1,000 scenes (${(bytes / 2 ** 20).toFixed(0)} MB)`,
   );
   console.log(`load average after: ${load()}`);
-  return ok && keywordRecall >= 0.99 && denseRecall >= 0.95;
+  return ok && keywordRecall >= KEYWORD_RECALL_BAR && denseRecall >= DENSE_RECALL_BAR;
 }
 
 export async function main(): Promise<{ ok: boolean }> {
