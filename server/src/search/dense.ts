@@ -25,7 +25,7 @@ export interface DenseHit {
  * The HNSW candidate list must be at least as long as the answer, or results go missing; longer,
  * fewer of the true nearest are missed. Embedded: 100 (recall@10 0.976 at 200k scenes, 0.990 at
  * 1M; each page a search visits beyond the buffers is a slow read through WebAssembly). PostgreSQL
- * walks the graph natively: 400 gives 0.998 at 200k where 40-200 stayed at 0.978
+ * walks the graph natively: 400 gives 0.998 at 200k where 40-300 stayed at 0.978
  * (bench/figures/search-latency.md, docs/decisions/scale-out-sizing.md).
  */
 const MIN_EF_SEARCH: Record<Db['kind'], number> = { pglite: 100, postgres: 400 };
