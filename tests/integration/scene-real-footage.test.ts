@@ -304,4 +304,40 @@ describe('scene cuts on real footage', () => {
     });
     await analyseMadeVideo(tools.ffmpeg, made);
   });
+
+  it('finds a cut from a still close view to the wide one of the same recording', async () => {
+    // The bench's seed 32 video 0 [the cut at 22.2 s missed: a jump of 0.0598, 12 times the
+    // change around it, under the adaptive cut's floor of 0.06 (PySceneDetect's 15 of 255 is
+    // 0.0588)].
+    const made = await makeJoin({
+      pieces: [
+        { recording: cap12, from: 39.27, seconds: 3.81 },
+        {
+          recording: cap12,
+          from: 15.16,
+          seconds: 8.2,
+          join: { kind: 'cut' },
+          close: { share: 0.6, x: 0.18, y: 0.18 },
+        },
+        {
+          recording: franck,
+          from: 180.72,
+          seconds: 5.56,
+          join: { kind: 'dissolve', seconds: 1.05 },
+          close: { share: 0.66, x: 0.16, y: 0.02 },
+        },
+        { recording: cap13, from: 18.64, seconds: 6.48, join: { kind: 'dissolve', seconds: 0.83 } },
+        {
+          recording: cap13,
+          from: 24.6,
+          seconds: 5.35,
+          join: { kind: 'cut' },
+          close: { share: 0.68, x: 0.2, y: 0.08 },
+        },
+        { recording: franck, from: 32.8, seconds: 8.69, join: { kind: 'dissolve', seconds: 1.12 } },
+      ],
+      fps: 25,
+    });
+    await analyseMadeVideo(tools.ffmpeg, made);
+  });
 });

@@ -27,10 +27,11 @@ export const STILL = 0.002;
 const STILL_CUT_RATIO = 6;
 /**
  * A jump this large that stands STILL_CUT_RATIO above the change on both sides is a cut
- * (PySceneDetect's AdaptiveDetector floor, 15 of 255): a webcam's head movements jump 0.03 to
- * 0.05 in a quiet shot, a cut between two framings of one room 0.07 and more.
+ * (PySceneDetect's AdaptiveDetector floor, 15 of 255, 0.0588; it was 0.06): a webcam's head
+ * movements jump 0.03 to 0.05 in a quiet shot, a cut between two framings of one room 0.0598
+ * (cap13, close to wide) and more.
  */
-const ADAPTIVE_CUT_MIN = 0.06;
+const ADAPTIVE_CUT_MIN = 15 / 255;
 /** Mean change per sample above which a shot counts as moving (a flash may end on a moved view). */
 export const MOVING = 0.02;
 /** Samples a flash may last (0.3 s): the picture returns within them. */
