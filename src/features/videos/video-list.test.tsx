@@ -148,7 +148,7 @@ describe('Video list', { timeout: 30_000 }, () => {
     await screen.findByText('harbour-copy.mp4', {}, FIRST);
     const [duplicate, , broken] = rows();
     expect(within(duplicate!).getByTestId('failure-reason').textContent).toBe(
-      `${englishMessages['videos.failure.duplicate']} Already in the archive as Harbour at dawn`,
+      `${englishMessages['videos.failure.duplicate']} Open Harbour at dawn`,
     );
     const original = within(duplicate!).getByRole('link', { name: /Harbour at dawn/ });
     expect(original.getAttribute('href')).toBe('/video-detail/c');

@@ -80,7 +80,7 @@ export const VideoRow = memo(function VideoRow({
               <>
                 {' '}
                 <a href={videoDetailPath(duplicateOf.id)} onClick={openOriginal}>
-                  {t('upload.inArchive', { title: duplicateOf.title || duplicateOf.filename })}
+                  {t('videos.openOriginal', { title: duplicateOf.title || duplicateOf.filename })}
                 </a>
               </>
             ) : null}
