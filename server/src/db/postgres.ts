@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { DEFAULT_DATABASE_POOL_SIZE } from '../config.ts';
 import { type Db, type Queryable, type Row } from './db.ts';
 
 /**
@@ -19,7 +20,10 @@ async function servesOneBackend(url: string): Promise<boolean> {
 }
 
 /** `poolSize`: connections at most (DATABASE_POOL_SIZE, config.ts). */
-export async function openPostgres(url: string, poolSize = 10): Promise<Db> {
+export async function openPostgres(
+  url: string,
+  poolSize = DEFAULT_DATABASE_POOL_SIZE,
+): Promise<Db> {
   const max = (await servesOneBackend(url)) ? 1 : poolSize;
   const pool = new pg.Pool({ connectionString: url, max });
   // An idle connection that fails (server restart, network) must not crash the process: the
