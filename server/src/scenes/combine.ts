@@ -6,8 +6,8 @@
 // claim their places in that order, at least the minimum scene apart (placement.ts). Blends
 // between moving shots come last: a run of them is a boundary where its ends stand far above the
 // picture's change beside it (GradualEvidence.rollingBlend) and nothing else placed one near.
-import type { Candidates } from './detector.ts';
-import type { GradualEvidence, MovingBlend, Transition } from './detectors/gradual-evidence.ts';
+import type { Candidates, MovingBlend, Transition } from './detector.ts';
+import type { GradualEvidence } from './detectors/gradual-evidence.ts';
 import type { Measurements } from './measurements.ts';
 import { evidenceSpan, joinNear, placeBoundaries } from './placement.ts';
 

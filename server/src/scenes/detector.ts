@@ -2,8 +2,35 @@
 // reads the measurements (measurements.ts) sample by sample, a fixed number of samples behind the
 // newest, and adds its candidates to the shared list (Candidates); combine.ts turns them into
 // boundaries. Detectors run in a fixed order: a later one may read an earlier one's candidates
-// (gradual evidence is no transition across a cut).
-import type { MovingBlend, Transition } from './detectors/gradual-evidence.ts';
+// (gradual evidence is no transition across a cut). The types they share live here, below them
+// all.
+
+/**
+ * Samples near each other with gradual evidence (detectors/gradual-evidence.ts, or the colours:
+ * detectors/colour-mixture.ts): one transition.
+ */
+export interface Transition {
+  from: number;
+  to: number;
+  best: number;
+  bestScore: number;
+  /** Window half-widths whose blend or variance evidence fired inside the transition. */
+  windows: Set<number>;
+  /** An edge moved across the picture (a wipe): enough evidence alone. */
+  wipe: boolean;
+  /** Only faint blends (GradualAt.faint) were seen. */
+  faint?: boolean;
+  /** Found by the colours alone (colour-mixture.ts): later evidence near it is the same one. */
+  colours?: boolean;
+  /** Where the colours crossed from one shot to the other, when they saw it (its middle). */
+  mixAt?: number;
+}
+
+/** A blend between moving shots (GradualAt.moving): its centre and window half-width. */
+export interface MovingBlend {
+  c: number;
+  w: number;
+}
 
 export interface Detector {
   /** How many samples behind the newest it judges: what it answers before that is final. */

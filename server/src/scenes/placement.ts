@@ -2,7 +2,7 @@
 // claim their place first, strongest first, then the fades and wipes, then the blends (each in
 // time order); anything closer than the minimum scene length to a kept boundary or an end is
 // dropped, and at most `room` are kept.
-import type { Transition } from './detectors/gradual-evidence.ts';
+import type { Transition } from './detector.ts';
 
 export interface PlacementInput {
   /** Candidate boundaries, as sample numbers. */
@@ -89,64 +89,4 @@ export function joinNear(
     }
   }
   return groups;
-}
-
-/** The ramp fitted by rampMiddle: where it starts and ends, and how much of the change it explains. */
-export interface Ramp {
-  start: number;
-  end: number;
-  /** Share of the series' variance around its mean the ramp explains (R², 0..1). */
-  fit: number;
-}
-
-/**
- * The mean colour's passage from one shot to the next over samples from..to: the series `p`
- * (the mean colour projected on the line from the first pictures' to the last ones') fitted as
- * flat, then straight, then flat (least squares over every start and end). A dissolve or a wipe
- * moves the mean colour along such a ramp whatever moves inside the shots (a blend of the means),
- * so its middle is the transition's, where blend evidence may have seen only one half of it.
- */
-export function fitRamp(p: readonly number[], minLength = 2): Ramp | undefined {
-  const n = p.length;
-  if (n < minLength + 2) return undefined;
-  const mean = p.reduce((x, y) => x + y, 0) / n;
-  let total = 0;
-  for (const v of p) total += (v - mean) ** 2;
-  if (total <= 0) return undefined;
-  let best: Ramp | undefined;
-  let bestErr = Infinity;
-  for (let s = 0; s < n - 1; s++) {
-    for (let e = s + minLength; e < n; e++) {
-      // p ≈ a·(1-u) + b·u, u = 0 up to s, rising to 1 at e: two parameters by least squares.
-      let suu = 0;
-      let suv = 0;
-      let svv = 0;
-      let spu = 0;
-      let spv = 0;
-      for (let i = 0; i < n; i++) {
-        const u = i <= s ? 0 : i >= e ? 1 : (i - s) / (e - s);
-        const v = 1 - u;
-        suu += u * u;
-        suv += u * v;
-        svv += v * v;
-        spu += p[i]! * u;
-        spv += p[i]! * v;
-      }
-      const det = suu * svv - suv * suv;
-      if (Math.abs(det) < 1e-12) continue;
-      const b = (spu * svv - spv * suv) / det;
-      const a = (spv * suu - spu * suv) / det;
-      let err = 0;
-      for (let i = 0; i < n; i++) {
-        const u = i <= s ? 0 : i >= e ? 1 : (i - s) / (e - s);
-        err += (p[i]! - a * (1 - u) - b * u) ** 2;
-        if (err >= bestErr) break;
-      }
-      if (err < bestErr) {
-        bestErr = err;
-        best = { start: s, end: e, fit: 1 - err / total };
-      }
-    }
-  }
-  return best;
 }

@@ -1,11 +1,10 @@
 // Gradual transitions the colour histograms show (signals/colour-mixture.ts) where no cut was
 // found, as a detector: a wipe or a dissolve between moving shots, or the confirmation (and the
 // place) of one that weaker blend evidence found.
-import type { Candidates, Detector } from '../detector.ts';
+import type { Candidates, Detector, Transition } from '../detector.ts';
 import type { Measurements } from '../measurements.ts';
 import { MixtureEvidence } from '../signals/colour-mixture.ts';
 import { CrossingMoveCheck } from '../signals/crossing-move.ts';
-import type { Transition } from './gradual-evidence.ts';
 
 export class ColourMixture implements Detector {
   readonly evidence: MixtureEvidence;

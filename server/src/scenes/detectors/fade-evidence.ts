@@ -5,12 +5,10 @@ import { movedDist } from '../signals/camera-move.ts';
 import { dist, fadeBottom } from '../signals/grid.ts';
 import { GRID_H, GRID_W, type RecentSamples } from '../samples.ts';
 import type { VisualSamples } from '../../media/visual.ts';
-import type { Transition } from './gradual-evidence.ts';
+import type { Transition } from '../detector.ts';
 import type { SpanChanges } from '../span-changes.ts';
-import { FLASH, FLAT_SD, MOVING, STILL_CUT_MIN } from './hard-cut.ts';
+import { DARK, FLASH, FLAT_SD, MOVING, STILL_CUT_MIN } from '../thresholds.ts';
 
-/** Near black: a fade's bottom (and near white, 1 - DARK). */
-export const DARK = 0.035;
 /** A fade's bottom sample is at most this far from black (or white), even between samples. */
 const FADE_DEEP = 0.15;
 /** A sample this much further in brightness from a dip than the next one in is on its ramp. */

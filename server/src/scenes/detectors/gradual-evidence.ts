@@ -13,8 +13,9 @@ import { blendResidual, dist, varianceDip } from '../signals/grid.ts';
 import { wipeEvidence } from '../signals/wipe.ts';
 import type { Layouts } from '../layouts.ts';
 import type { SpanChanges } from '../span-changes.ts';
-import { DARK, FadeEvidence } from './fade-evidence.ts';
-import { FLAT_SD } from './hard-cut.ts';
+import { FadeEvidence } from './fade-evidence.ts';
+import { DARK, FLAT_SD, MOVING } from '../thresholds.ts';
+import type { MovingBlend, Transition } from '../detector.ts';
 import { GRID_H, GRID_W, type RecentSamples } from '../samples.ts';
 import type { VisualSamples } from '../../media/visual.ts';
 
@@ -25,8 +26,6 @@ const GRAD_FAINT = 0.07;
 /** Weakest variance-dip evidence kept (varianceDip, 0..1): a turn over gradients sags a little. */
 const DIP_MIN = 0.3;
 const LINEAR_MAX = 0.2;
-/** A sample's change over this is a moving shot's (as the cut check's MOVING). */
-const MOVING = 0.02;
 /**
  * Blend evidence that is weak (at the widest windows only, at one window size, or between ends
  * GRAD_FAINT to GRAD_MIN apart) is a shot's drift when the layout drifts at least this share as
@@ -56,30 +55,6 @@ const BLEND_OVER_MOVE = 3;
 const LONG_SECONDS = 1;
 /** Window half-widths, seconds: dissolves and fades up to about 2.4 s long. */
 const WINDOW_SECONDS = [0.2, 0.35, 0.5, 0.8, 1.2];
-
-/** Samples near each other with gradual evidence: one transition. */
-export interface Transition {
-  from: number;
-  to: number;
-  best: number;
-  bestScore: number;
-  /** Window half-widths whose blend or variance evidence fired inside the transition. */
-  windows: Set<number>;
-  /** An edge moved across the picture (a wipe): enough evidence alone. */
-  wipe: boolean;
-  /** Only faint blends (GradualAt.faint) were seen. */
-  faint?: boolean;
-  /** Found by the colours alone (colour-mixture.ts): later evidence near it is the same one. */
-  colours?: boolean;
-  /** Where the colours crossed from one shot to the other, when they saw it (its middle). */
-  mixAt?: number;
-}
-
-/** A blend between moving shots (GradualAt.moving): its centre and window half-width. */
-export interface MovingBlend {
-  c: number;
-  w: number;
-}
 
 /** The evidence of a gradual transition centred on one sample. */
 export interface GradualAt {

@@ -10,20 +10,10 @@ import { GRID_H, GRID_W, type RecentSamples } from '../samples.ts';
 import type { VisualSamples } from '../../media/visual.ts';
 import type { Candidates, Detector } from '../detector.ts';
 import type { Measurements } from '../measurements.ts';
+import { FLASH, FLAT_SD, MOVING, STILL, STILL_CUT_MIN } from '../thresholds.ts';
 
 const CUT_MIN = 0.12;
 const CUT_RATIO = 3;
-/**
- * Between still pictures a smaller jump is a cut (a slide's hue and title change at the same
- * brightness): at least this, this many times the change before it, and the picture still after.
- */
-export const STILL_CUT_MIN = 0.025;
-/**
- * A sample's change (mean RGB, 0..1) under this is no change: a still picture, encoded. A
- * camera's picture is never that still (its noise and a talking head's least movements: 0.002 to
- * 0.005 a sample), so the smaller jumps between still pictures are a slide's or a title card's.
- */
-export const STILL = 0.002;
 const STILL_CUT_RATIO = 6;
 /**
  * A jump this large that stands STILL_CUT_RATIO above the change on both sides is a cut
@@ -32,10 +22,6 @@ const STILL_CUT_RATIO = 6;
  * (cap13, close to wide) and more.
  */
 const ADAPTIVE_CUT_MIN = 15 / 255;
-/** Mean change per sample above which a shot counts as moving (a flash may end on a moved view). */
-export const MOVING = 0.02;
-/** Samples a flash may last (0.3 s): the picture returns within them. */
-export const FLASH = 3;
 /** In moving pictures: a jump this far above the recent change is checked against camera moves. */
 const CUT_MOVING_RATIO = 1.4;
 /** A cut's change beyond exposure and white balance, at least this many times the usual change. */
@@ -44,8 +30,6 @@ const CONTENT_RATIO = 3;
 const PHOTOMETRIC_SHARE = 0.3;
 /** A neighbouring step of a fade changes the brightness by at least this share of the step. */
 const FADE_STEP = 0.1;
-/** Grey-level deviation of a fade's bottom at most (a 0.1 s sample can miss the black one). */
-export const FLAT_SD = 0.06;
 
 export class CutCheck {
   constructor(

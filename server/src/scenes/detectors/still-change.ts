@@ -8,7 +8,7 @@
 import type { Candidates, Detector } from '../detector.ts';
 import type { Measurements } from '../measurements.ts';
 import { blockSteps, dist } from '../signals/grid.ts';
-import { STILL, STILL_CUT_MIN } from './hard-cut.ts';
+import { STILL, STILL_CUT_MIN } from '../thresholds.ts';
 
 /**
  * At least this share of the blocks' summed steps over a run is their net change (monotone):

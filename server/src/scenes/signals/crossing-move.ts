@@ -2,7 +2,7 @@
 // or a zoom drifts the colours too, but its pictures are the ones before, moved. Asked by
 // detectors/colour-mixture.ts before a crossing becomes a transition.
 import { explainedByMotion, movedDist } from './camera-move.ts';
-import { FLASH } from '../detectors/hard-cut.ts';
+import { FLASH } from '../thresholds.ts';
 import { dist } from './grid.ts';
 import { GRID_H, GRID_W, type RecentSamples } from '../samples.ts';
 import type { VisualSamples } from '../../media/visual.ts';
