@@ -60,6 +60,32 @@ function processCpuS(pid: number | undefined): number {
   return fields.slice(11, 15).reduce((sum, f) => sum + Number(f), 0) / 100;
 }
 
+/**
+ * CPU seconds so far of every PostgreSQL process on the machine (the bench's own server and its
+ * backends; the bench runs on a machine of its own), from /proc/<pid>/stat by command name.
+ */
+function postgresCpuS(): number {
+  let sum = 0;
+  for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (!stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')).startsWith('postgres'))
+        continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      sum += fields.slice(11, 15).reduce((n, f) => n + Number(f), 0) / 100;
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return sum;
+}
+
+/** This process's own CPU seconds so far: the bucket (s3rver), the enqueueing and the polling. */
+const benchCpuS = (): number => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1e6;
+};
+
 /** The machine's busy and total jiffies so far (all cores), from /proc/stat. */
 function machineCpu(): { busy: number; total: number } {
   const line = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!;
@@ -80,6 +106,14 @@ interface Round {
   busy: number;
   /** The workers' own CPU seconds per video (their threads and ffmpeg runs). */
   workerCpuSPerVideo: number;
+  /** Cores over the round: the workers', PostgreSQL's, the bench's (bucket), and idle. */
+  cores: { workers: number; postgres: number; bench: number; idle: number };
+  /**
+   * Videos a minute while every worker was busy: from the start to the moment the first worker
+   * ran out of queued videos (the round's tail, one worker finishing its last video while the
+   * other idles, left out).
+   */
+  steadyPerMinute: number;
   xactsPerVideo: number;
   s3MbPerVideo: number;
   perWorker: number[];
@@ -161,17 +195,30 @@ async function round(
     );
     const cpu0 = machineCpu();
     const own0 = procs.reduce((n, p) => n + processCpuS(p.pid()), 0);
+    const pg0 = postgresCpuS();
+    const bench0 = benchCpuS();
     const started = performance.now();
+    const startedAt = Date.now();
     for (const id of ids) await enqueueAnalysis(ctx, id);
     await finish(ids, workers + ids.length);
     const seconds = (performance.now() - started) / 1000;
     const cpu1 = machineCpu();
     const own1 = procs.reduce((n, p) => n + processCpuS(p.pid()), 0);
+    const pg1 = postgresCpuS();
+    const bench1 = benchCpuS();
     const [x1] = await ctx.db.query<{ n: string }>(
       `SELECT sum(xact_commit + xact_rollback)::text AS n FROM pg_stat_database`,
     );
     const s3After = await dirBytes(s3Dir);
     const n = ids.length;
+    // The first worker runs out of queued videos when the (n - workers + 1)th one completes;
+    // until then every worker was busy. Conservative: the others' half-done videos not counted.
+    const times = procs
+      .flatMap((p, i) => p.done.filter(isAnalysis).slice(warmed[i]))
+      .map((d) => d.time)
+      .sort((a, b) => a - b);
+    const k = n - workers + 1;
+    const steady = (k / (times[k - 1]! - startedAt)) * 60_000;
     return {
       mode,
       workers,
@@ -179,6 +226,13 @@ async function round(
       perMinute: (n / seconds) * 60,
       busy: (cpu1.busy - cpu0.busy) / (cpu1.total - cpu0.total),
       workerCpuSPerVideo: (own1 - own0) / n,
+      cores: {
+        workers: (own1 - own0) / seconds,
+        postgres: (pg1 - pg0) / seconds,
+        bench: (bench1 - bench0) / seconds,
+        idle: (1 - (cpu1.busy - cpu0.busy) / (cpu1.total - cpu0.total)) * cores,
+      },
+      steadyPerMinute: steady,
       xactsPerVideo: (Number(x1!.n) - Number(x0!.n)) / n,
       s3MbPerVideo: (s3After - s3Before) / 2 ** 20 / n,
       perWorker: procs.map((p, i) => p.done.filter(isAnalysis).length - warmed[i]!),
@@ -229,6 +283,7 @@ export async function main(
   const ctx = await createContext(config, await openDatabase(config));
   const rounds: Round[] = [];
   const speedUp: Partial<Record<Mode, number>> = {};
+  const steadySpeedUp: Partial<Record<Mode, number>> = {};
   try {
     for (const mode of modes) {
       let first: Round | undefined;
@@ -243,14 +298,19 @@ export async function main(
         rounds.push(r);
         first ??= r;
         const x = r.perMinute / first.perMinute;
+        const xSteady = r.steadyPerMinute / first.steadyPerMinute;
         if (w === 2) speedUp[mode] = x;
+        if (w === 2) steadySpeedUp[mode] = xSteady;
+        const c = r.cores;
         console.log(
           `${mode === 'pinned' ? 'pinned, one core each' : 'free'}, ${w} worker${w > 1 ? 's' : ' '}: ` +
             `${count} videos in ${r.seconds.toFixed(1)} s = ` +
-            `${r.perMinute.toFixed(2)} videos/min, ${x.toFixed(2)}x; each did ` +
+            `${r.perMinute.toFixed(2)} videos/min, ${x.toFixed(2)}x (every worker busy: ` +
+            `${r.steadyPerMinute.toFixed(2)}/min, ${xSteady.toFixed(2)}x); each did ` +
             `[${r.perWorker.join(', ')}] (warm-up [${r.warmed.join(', ')}]); machine CPU busy ${(r.busy * 100).toFixed(0)} %, ` +
-            `workers ${r.workerCpuSPerVideo.toFixed(1)} CPU-s/video (` +
-            `${((r.workerCpuSPerVideo * count) / r.seconds).toFixed(2)} cores), ${r.xactsPerVideo.toFixed(0)} db ` +
+            `workers ${r.workerCpuSPerVideo.toFixed(1)} CPU-s/video; cores: workers ` +
+            `${c.workers.toFixed(2)}, PostgreSQL ${c.postgres.toFixed(2)}, bench+bucket ` +
+            `${c.bench.toFixed(2)}, idle ${c.idle.toFixed(2)}; ${r.xactsPerVideo.toFixed(0)} db ` +
             `transactions/video, ${r.s3MbPerVideo.toFixed(1)} MB written to S3/video; load average ` +
             `${loadBefore} before, ${loadAverage()} after`,
         );
@@ -264,7 +324,8 @@ export async function main(
   }
   for (const mode of modes) {
     console.log(
-      `two workers against one, ${mode}: ${speedUp[mode]!.toFixed(2)}x the videos per minute ` +
+      `two workers against one, ${mode}: ${speedUp[mode]!.toFixed(2)}x the videos per minute, ` +
+        `${steadySpeedUp[mode]!.toFixed(2)}x while every worker was busy ` +
         `(target >= ${SPEED_UP_TARGET}x)`,
     );
   }
