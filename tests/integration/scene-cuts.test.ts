@@ -632,4 +632,23 @@ describe('scene cuts', () => {
     });
     await analyseMadeVideo(tools.ffmpeg, made);
   });
+
+  it('places a long wipe into a moving shot once, where its edge crosses', async () => {
+    // The first shots of the bench's B-frame encodes, seed 15 video 1 (issue 44) [a second
+    // boundary at 6.7 s, 1.1 s after the wipe's edge: the end of the 2.2 s wipe into cellular
+    // life, seen as a blend, was placed by itself].
+    const made = await makeVideo({
+      segments: [
+        { source: 'smptehdbars', seconds: 6.82 },
+        { source: LIFE, seconds: 6.12, transition: { kind: 'wipe', seconds: 2.2, from: 'top' } },
+        { source: 'color=c=navy', seconds: 3.92, transition: { kind: 'fade', seconds: 1.27 } },
+      ],
+      width: 320,
+      height: 240,
+      fps: 30,
+      x264Params: 'bframes=3:b-pyramid=normal:b-adapt=1',
+      keyframeSeconds: 10,
+    });
+    await analyseMadeVideo(tools.ffmpeg, made);
+  });
 });

@@ -39,11 +39,21 @@ export class Combiner {
   placeAll(groups = this.groups()): Map<number, boolean> {
     const placed = new Map<number, boolean>();
     for (const i of this.found.stillChanges) placed.set(i, true);
+    const gap = this.o.joinGap;
+    // A fade's bottom and a wipe's edge place their transition by themselves (isPrecise); blend
+    // or colour evidence within the join gap of one is that transition's too (a long wipe's start
+    // or end seen as a blend, 1.1-1.6 s from its edge's middle), not a second boundary.
+    const precise = groups.filter((g) => this.isPrecise(g[0]!)).map((g) => evidenceSpan(g[0]!));
     for (const group of groups) {
       const at = this.placeRefined(group);
-      if (at) placed.set(at.i, placed.get(at.i) === true || at.sure);
+      if (!at) continue;
+      if (!this.isPrecise(group[0]!)) {
+        const lo = Math.min(...group.map((t) => evidenceSpan(t).lo));
+        const hi = Math.max(...group.map((t) => evidenceSpan(t).hi));
+        if (precise.some((p) => p.lo - hi <= gap && lo - p.hi <= gap)) continue;
+      }
+      placed.set(at.i, placed.get(at.i) === true || at.sure);
     }
-    const gap = this.o.joinGap;
     const taken = [...placed.keys()];
     for (const run of this.movingRuns()) {
       const i = this.evidence.rollingBlend(run);
