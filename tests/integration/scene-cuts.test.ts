@@ -651,4 +651,52 @@ describe('scene cuts', () => {
     });
     await analyseMadeVideo(tools.ffmpeg, made);
   });
+
+  it('places a long dissolve from a turn into a pan once, whose evidence comes in pieces', async () => {
+    // The bench's dissolves and wipes, seed 8 video 0 (issue 44) [a second boundary at 22.7 s,
+    // the start of the 2.49 s dissolve into the pan (23.9 s): the colours crossed there and the
+    // blend evidence came 1.4 s later, further apart than the 1.2 s that joined pieces of one
+    // transition].
+    const dissolve = (seconds: number) => ({ kind: 'dissolve', seconds }) as const;
+    const wipe = (seconds: number, from: 'right' | 'bottom') =>
+      ({ kind: 'wipe', seconds, from }) as const;
+    const made = await makeVideo({
+      segments: [
+        { source: 'testsrc', seconds: 3.52 },
+        {
+          source: 'yuvtestsrc',
+          extra:
+            "zoompan=z='1.5+0.45*sin(on/25*0.47+3.3)':d=1:x='iw/2-(iw/zoom/2)':" +
+            "y='ih/2-(ih/zoom/2)':s=320x240:fps=25",
+          seconds: 6.56,
+          transition: wipe(1.22, 'right'),
+        },
+        {
+          source: 'smptebars',
+          extra: pan(3, 0.43, 3.62, 0.8),
+          seconds: 7.51,
+          transition: dissolve(2.44),
+        },
+        { source: 'smptehdbars', seconds: 7.82, transition: dissolve(2.38) },
+        { source: 'yuvtestsrc', extra: turn(0.73, 5.85), seconds: 6.68, transition: dissolve(0.9) },
+        {
+          source: 'rgbtestsrc',
+          extra: pan(2, 1.39, 1.19, 0.39),
+          seconds: 8.77,
+          transition: dissolve(2.49),
+        },
+        { source: 'color=c=navy', seconds: 4.76, transition: wipe(2.13, 'bottom') },
+        {
+          source: 'testsrc2',
+          extra: pan(3, 0.37, 5.06, 0.4),
+          seconds: 4.48,
+          transition: wipe(0.55, 'bottom'),
+        },
+      ],
+      width: 320,
+      height: 240,
+      fps: 25,
+    });
+    await analyseMadeVideo(tools.ffmpeg, made);
+  });
 });
