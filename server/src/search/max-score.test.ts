@@ -42,23 +42,48 @@ function randomLists(rnd: () => number, docs: number, terms: number, levels: num
 }
 
 describe('maxScore', () => {
-  it('finds the exact top k, ties in the given order, over many random queries', () => {
-    const rnd = mulberry32(5);
-    for (let q = 0; q < 300; q++) {
-      const lists = randomLists(rnd, 400, 1 + Math.floor(rnd() * 8), q % 4 === 1 ? 1 : 5);
-      const k = 1 + Math.floor(rnd() * 20);
-      const banned = new Set(Array.from({ length: 20 }, () => Math.floor(rnd() * 400)));
-      const skip = (key: number): boolean => banned.has(key);
-      // Ties go by another order than the lists' (ids are not in key order): the last wins.
-      const tie = q % 3 ? (a: number, b: number): number => b - a : (a: number, b: number) => a - b;
-      // Every other query on the lists split by impact, as the search runs them.
-      const parts =
-        q % 2
-          ? lists.flatMap((l) => impactLayers(l).map((p) => ({ ...p, weight: l.weight })))
-          : lists;
-      const got = maxScore(parts, k, skip, tie).map((h) => h.key);
-      expect(got).toEqual(bruteForce(lists, k, skip, tie));
-    }
+  // Each way of scoring on its own: the walk (MaxScore) and every list added up term at a time.
+  it.each([
+    ['the walk', Infinity],
+    ['term at a time', 0],
+  ])(
+    'finds the exact top k, ties in the given order, over many random queries: %s',
+    (_, taatMin) => {
+      const rnd = mulberry32(5);
+      for (let q = 0; q < 300; q++) {
+        const lists = randomLists(rnd, 400, 1 + Math.floor(rnd() * 8), q % 4 === 1 ? 1 : 5);
+        const k = 1 + Math.floor(rnd() * 20);
+        const banned = new Set(Array.from({ length: 20 }, () => Math.floor(rnd() * 400)));
+        const skip = (key: number): boolean => banned.has(key);
+        // Ties go by another order than the lists' (ids are not in key order): the last wins.
+        const tie =
+          q % 3 ? (a: number, b: number): number => b - a : (a: number, b: number) => a - b;
+        // Every other query on the lists split by impact, as the search runs them.
+        const parts =
+          q % 2
+            ? lists.flatMap((l) => impactLayers(l).map((p) => ({ ...p, weight: l.weight })))
+            : lists;
+        const got = maxScore(parts, k, skip, tie, taatMin).map((h) => h.key);
+        expect(got).toEqual(bruteForce(lists, k, skip, tie));
+      }
+    },
+  );
+
+  it('adds up long lists of common terms term at a time: the same top k as the walk, keys as searched', () => {
+    const rnd = mulberry32(11);
+    // Keys as the search makes them (video number * 2^20 + scene + 1), 8 lists of 5-50k postings.
+    const lists = randomLists(rnd, 60_000, 8, 3).map((l) => ({
+      ...l,
+      keys: l.keys.map((d) => Math.floor(d / 20) * 2 ** 20 + (d % 20) + 1),
+      weight: 2 + rnd(),
+    }));
+    const skip = (key: number): boolean => key % 7 === 0;
+    const tie = (a: number, b: number): number => a - b;
+    const exact = bruteForce(lists, 30, skip, tie);
+    const keysOf = (taatMin: number): number[] =>
+      maxScore(lists, 30, skip, tie, taatMin).map((h) => h.key);
+    expect(keysOf(0)).toEqual(exact);
+    expect(keysOf(Infinity)).toEqual(exact);
   });
 
   it('returns nothing for empty lists and stops at what exists', () => {
