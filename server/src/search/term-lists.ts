@@ -7,7 +7,7 @@
 // documents in this process: a video indexed again gets a new number and its old one is dead.
 // Lists are evicted least recently used beyond a memory budget.
 import type { Db } from '../db/db.ts';
-import { bytesOf, fromPostings, merge, type Posting, type TermList } from './term-list.ts';
+import { bytesOf, fromPostings, merge, partsOf, type Posting, type TermList } from './term-list.ts';
 
 const SCENES = 2 ** 20;
 /** Memory for the lists of every team and kind (12 bytes a posting: about 11M postings). */
@@ -244,7 +244,12 @@ export class KeywordLists {
         }
       }
       this.loadedPostings += postings.length;
-      k.lists.set(term, fromPostings(postings, this.clock));
+      const list = fromPostings(postings, this.clock);
+      // Its impact layers now, while reading (for the lists read ahead, before any query): made
+      // on first use, a long list's took its first query several milliseconds (a "similar"
+      // query at 1M scenes: p95 35 ms on first sight of its terms, 9 after).
+      partsOf(list);
+      k.lists.set(term, list);
     }
   }
 
