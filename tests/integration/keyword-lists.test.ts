@@ -7,15 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/src/db/db.ts';
 import { SCENE_DOC, VIDEO_DOC, VIDEO_SCENE_IDX } from '../../server/src/search/documents.ts';
 import { indexVideo, removeVideoFromIndex } from '../../server/src/search/index-video.ts';
-import {
-  documentTerms,
-  MAX_DF_SHARE,
-  sparseSearch,
-  type SparseQuery,
-} from '../../server/src/search/sparse.ts';
+import { documentTerms, MAX_DF_SHARE, sparseSearch } from '../../server/src/search/sparse.ts';
 import { keywordLists } from '../../server/src/search/term-lists.ts';
 import { mulberry32 } from '../../server/src/lib/seeded-random.ts';
-import { exactBm25 } from '../support/exact-bm25.ts';
+import { exactBm25, type ListedQuery } from '../support/exact-bm25.ts';
 import { otherProcess } from '../support/other-process.ts';
 import {
   insertTeam,
@@ -51,17 +46,17 @@ async function addVideo(teamId = team): Promise<string> {
   return id;
 }
 
-function queries(): SparseQuery[] {
+function queries(): ListedQuery[] {
   const text = Array.from({ length: 16 }, (_, i) => ({
     teamId: team,
     kind: SCENE_DOC,
     terms: new Map(Array.from({ length: 1 + (i % 3) }, () => [word(), 1])),
     limit: 5,
-  })) satisfies SparseQuery[];
+  })) satisfies ListedQuery[];
   return [...text, { teamId: team, kind: VIDEO_DOC, terms: new Map([['clip', 1]]), limit: 50 }];
 }
 
-async function similar(): Promise<SparseQuery[]> {
+async function similar(): Promise<ListedQuery[]> {
   const live = ids.filter((_, i) => i % 5 === 1).slice(0, 3);
   return Promise.all(
     live.map(async (id) => ({
@@ -79,7 +74,7 @@ const keys = (hits: { videoId: string; sceneIdx?: number; score: number }[]): st
   hits.map((h) => `${h.videoId}#${h.sceneIdx ?? VIDEO_SCENE_IDX}#${h.score.toFixed(9)}`);
 
 /** Every process answers as one that reads every list afresh, and as exact BM25 ranks. */
-async function expectCurrent(qs: SparseQuery[]): Promise<void> {
+async function expectCurrent(qs: ListedQuery[]): Promise<void> {
   for (const q of qs) {
     const fresh = await sparseSearch(otherProcess(ctx.db), q);
     for (const db of [warm, half, tiny])
@@ -91,7 +86,7 @@ async function expectCurrent(qs: SparseQuery[]): Promise<void> {
   }
 }
 
-let fixed: SparseQuery[];
+let fixed: ListedQuery[];
 
 beforeAll(async () => {
   ctx = await makeSearchCtx();

@@ -8,7 +8,7 @@ import { SCENE_DOC, VIDEO_DOC, VIDEO_SCENE_IDX } from '../../server/src/search/d
 import { IMPACT_DRIFT } from '../../server/src/search/impacts.ts';
 import { indexVideo, removeVideoFromIndex } from '../../server/src/search/index-video.ts';
 import { documentTerms, sparseSearch, type SparseQuery } from '../../server/src/search/sparse.ts';
-import { exactBm25, recallAtK } from '../support/exact-bm25.ts';
+import { exactBm25, recallAtK, type ListedQuery } from '../support/exact-bm25.ts';
 import {
   insertTeam,
   insertVideo,
@@ -57,7 +57,13 @@ afterAll(async () => {
   await ctx?.db.close();
 });
 
-function textQueries(kind: typeof VIDEO_DOC | typeof SCENE_DOC): SparseQuery[] {
+interface Pair {
+  query: ListedQuery;
+  /** "Similar to": the item itself, whose terms the search chooses in its own statement. */
+  asked?: SparseQuery;
+}
+
+function textQueries(kind: typeof VIDEO_DOC | typeof SCENE_DOC): ListedQuery[] {
   return Array.from({ length: QUERIES }, (_, i) => ({
     teamId: team,
     kind,
@@ -69,36 +75,42 @@ function textQueries(kind: typeof VIDEO_DOC | typeof SCENE_DOC): SparseQuery[] {
   }));
 }
 
-async function similarQueries(): Promise<SparseQuery[]> {
-  const out: SparseQuery[] = [];
+async function similarQueries(): Promise<Pair[]> {
+  const out: Pair[] = [];
   for (const [i, id] of videoIds.entries()) {
     if (i % 3 !== 0 || i === 5) continue;
-    out.push({
-      teamId: team,
-      kind: VIDEO_DOC,
-      terms: await documentTerms(ctx.db, team, id, VIDEO_SCENE_IDX),
-      limit: 10,
-      excludeVideoId: id,
-    });
-    out.push({
-      teamId: team,
-      kind: SCENE_DOC,
-      terms: await documentTerms(ctx.db, team, id, 1),
-      limit: 10,
-      excludeVideoId: id,
-      excludeSceneIdx: 1,
-    });
+    // A video like this video; scenes like its scene 1; and, every other video, scenes like the
+    // whole video (its terms chosen among the videos', weighed among the scenes').
+    const asks = [
+      [VIDEO_DOC, VIDEO_SCENE_IDX],
+      [SCENE_DOC, 1],
+      [SCENE_DOC, VIDEO_SCENE_IDX],
+    ] as const;
+    for (const [kind, sceneIdx] of asks.slice(0, i % 6 === 0 ? 3 : 2)) {
+      const query = {
+        teamId: team,
+        kind,
+        terms: await documentTerms(ctx.db, team, id, sceneIdx),
+        limit: 10,
+        excludeVideoId: id,
+        excludeSceneIdx: kind === SCENE_DOC && sceneIdx >= 0 ? sceneIdx : undefined,
+      };
+      out.push({ query, asked: { ...query, terms: { videoId: id, sceneIdx } } });
+    }
   }
   return out;
 }
 
-async function compare(queries: SparseQuery[]): Promise<{ recall: number; sameOrder: number }> {
+async function compare(
+  queries: (ListedQuery | Pair)[],
+): Promise<{ recall: number; sameOrder: number }> {
   let hits = 0;
   let of = 0;
   let sameOrder = 0;
-  for (const query of queries) {
+  for (const q of queries) {
+    const { query, asked = query } = 'query' in q ? q : { query: q };
     const exact = await exactBm25(ctx.db, query);
-    const fast = await sparseSearch(ctx.db, query);
+    const fast = await sparseSearch(ctx.db, asked);
     const r = recallAtK(exact, fast);
     hits += r.hits;
     of += r.of;

@@ -39,7 +39,10 @@ export interface ExactHit {
   score: number;
 }
 
-export async function exactBm25(q: Queryable, query: SparseQuery): Promise<ExactHit[]> {
+/** A keyword query with its terms listed (not an item's, chosen by the search itself). */
+export type ListedQuery = SparseQuery & { terms: Map<string, number> };
+
+export async function exactBm25(q: Queryable, query: ListedQuery): Promise<ExactHit[]> {
   if (query.terms.size === 0) return [];
   const terms = [...query.terms.keys()];
   const rows = await q.query<{ video_id: string; scene_idx: number; score: number }>(SQL, [

@@ -16,25 +16,20 @@ export function parseVector(text: string): number[] {
     .map(Number);
 }
 
-/** undefined when the item is not in the team; vector undefined when it has none yet. */
-export async function queryFromItem(
-  q: Queryable,
-  item: ItemQuery,
-  withVector: boolean,
-): Promise<{ vector: number[] | undefined } | undefined> {
+/** The item's stored vector; undefined when it has none yet, or is not in the team. */
+export async function itemVector(q: Queryable, item: ItemQuery): Promise<number[] | undefined> {
   const rows =
     item.sceneIdx === undefined
       ? await q.query<{ e: string | null }>(
-          `SELECT ${withVector ? 'embedding::text' : 'NULL'} AS e FROM videos WHERE id = $1 AND team_id = $2`,
+          `SELECT embedding::text AS e FROM videos WHERE id = $1 AND team_id = $2`,
           [item.videoId, item.teamId],
         )
       : await q.query<{ e: string | null }>(
-          `SELECT ${withVector ? 's.embedding::text' : 'NULL'} AS e
+          `SELECT s.embedding::text AS e
            FROM scenes s JOIN videos v ON v.id = s.video_id
            WHERE s.video_id = $1 AND v.team_id = $2 AND s.idx = $3`,
           [item.videoId, item.teamId, item.sceneIdx],
         );
-  const row = rows[0];
-  if (!row) return undefined;
-  return { vector: row.e ? parseVector(row.e) : undefined };
+  const e = rows[0]?.e;
+  return e ? parseVector(e) : undefined;
 }

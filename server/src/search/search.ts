@@ -6,8 +6,8 @@ import type { AppContext } from '../context.ts';
 import { SCENE_DOC, VIDEO_DOC, VIDEO_SCENE_IDX } from './documents.ts';
 import { denseScenes, denseVideos, type DenseQuery } from './dense.ts';
 import { reciprocalRankFusion } from './fusion.ts';
-import { queryFromItem, type ItemQuery } from './query-item.ts';
-import { documentTerms, sparseSearch } from './sparse.ts';
+import { itemVector, type ItemQuery } from './query-item.ts';
+import { sparseSearch, type ItemTerms } from './sparse.ts';
 import { termFrequencies } from './tokenize.ts';
 import type { SearchParams, SearchResult } from './types.ts';
 
@@ -40,33 +40,37 @@ export const FUSION_DEPTH = 30;
 const MAX_K = 999;
 
 interface Query {
-  vector: number[] | undefined;
-  terms: Map<string, number>;
+  /** Dense: the text's embedding, or the item's stored vector (undefined: none, or not found). */
+  vector: Promise<number[] | undefined>;
+  /** Keyword: the text's terms, or the item whose terms are the query (sparse.ts). */
+  terms: Map<string, number> | ItemTerms;
   excludeVideoId?: string | undefined;
   excludeSceneIdx?: number | undefined;
 }
 
-async function buildQuery(ctx: SearchCtx, p: SearchParams, kind: Kind): Promise<Query | undefined> {
+const none = Promise.resolve(undefined);
+
+/**
+ * The query, its parts still on their way: the dense and keyword halves each wait for their own
+ * part only. A "similar" query's keyword half chooses and weighs the item's terms in its first
+ * statement, while the dense half reads the item's vector (on PostgreSQL, each round trip saved
+ * counts: similar scenes hybrid at 1M scenes was the row over 20 ms p95). An item of another
+ * team, or gone, has no vector and no terms here: the answer is empty.
+ */
+function buildQuery(ctx: SearchCtx, p: SearchParams, kind: Kind): Query | undefined {
   const text = p.description?.trim();
   const needDense = p.method !== 'sparse';
   const needSparse = p.method !== 'dense';
   if (text) {
-    const vector = needDense ? (await createProvider(ctx.config).embed([text]))[0] : undefined;
+    const vector = needDense
+      ? createProvider(ctx.config)
+          .embed([text])
+          .then((v) => v[0])
+      : none;
     return { vector, terms: needSparse ? termFrequencies(text) : new Map() };
   }
   if (!p.videoId) return undefined;
   const item: ItemQuery = { teamId: p.teamId, videoId: p.videoId, sceneIdx: p.sceneIndex };
-  const docIdx = p.sceneIndex ?? VIDEO_SCENE_IDX;
-  // The item and its terms together: on PostgreSQL each is a round trip of its own, and similar
-  // scenes hybrid at 1M scenes was the one row over 20 ms p95. The terms of an item not found
-  // (another team's, or gone) are never used.
-  const [found, terms] = await Promise.all([
-    queryFromItem(ctx.db, item, needDense),
-    needSparse
-      ? documentTerms(ctx.db, p.teamId, p.videoId, docIdx)
-      : Promise.resolve(new Map<string, number>()),
-  ]);
-  if (!found) return undefined;
   // Leave out the query item itself: the video for video search, the scene for scene search.
   const self =
     kind === VIDEO_DOC
@@ -74,12 +78,18 @@ async function buildQuery(ctx: SearchCtx, p: SearchParams, kind: Kind): Promise<
       : p.sceneIndex === undefined
         ? {}
         : { excludeVideoId: p.videoId, excludeSceneIdx: p.sceneIndex };
-  return { vector: found.vector, terms, ...self };
+  return {
+    vector: needDense ? itemVector(ctx.db, item) : none,
+    terms: needSparse
+      ? { videoId: p.videoId, sceneIdx: p.sceneIndex ?? VIDEO_SCENE_IDX }
+      : new Map<string, number>(),
+    ...self,
+  };
 }
 
 async function rank(ctx: SearchCtx, p: SearchParams, kind: Kind): Promise<SearchResult> {
   const k = Math.max(1, Math.min(MAX_K, Math.floor(p.k)));
-  const query = await buildQuery(ctx, p, kind);
+  const query = buildQuery(ctx, p, kind);
   if (!query) return { items: [], total: 0 };
   const onlyVideoId = kind === SCENE_DOC && p.scope === 'current' ? p.videoId : undefined;
   const depth = p.method === 'hybrid' ? Math.max(k, FUSION_DEPTH) : k;
@@ -92,8 +102,9 @@ async function rank(ctx: SearchCtx, p: SearchParams, kind: Kind): Promise<Search
   };
 
   const runDense = async (): Promise<Ranked[]> => {
-    if (!query.vector || query.vector.every((x) => x === 0)) return [];
-    const dq: DenseQuery = { ...common, vector: query.vector };
+    const vector = await query.vector;
+    if (!vector || vector.every((x) => x === 0)) return [];
+    const dq: DenseQuery = { ...common, vector };
     return kind === VIDEO_DOC ? denseVideos(ctx.db, dq) : denseScenes(ctx.db, dq);
   };
   const runSparse = (): Promise<Ranked[]> =>

@@ -17,12 +17,20 @@ export const BM25_B = 0.75;
 export interface SparseQuery {
   teamId: string;
   kind: typeof VIDEO_DOC | typeof SCENE_DOC;
-  /** Query terms and their weights (query term frequency). */
-  terms: Map<string, number>;
+  /**
+   * Query terms and their weights (query term frequency), or the indexed document ("similar
+   * to": video, and scene or VIDEO_SCENE_IDX) whose terms are the query (documentTerms).
+   */
+  terms: Map<string, number> | ItemTerms;
   limit: number;
   onlyVideoId?: string | undefined;
   excludeVideoId?: string | undefined;
   excludeSceneIdx?: number | undefined;
+}
+
+export interface ItemTerms {
+  videoId: string;
+  sceneIdx: number;
 }
 
 export interface SparseHit {
@@ -33,17 +41,55 @@ export interface SparseHit {
 }
 
 /**
- * The query terms' weights, with what the lists in memory need to be current: the index's
+ * A "similar to" query leaves out the terms of more than this share of the documents (and more
+ * than MAX_DF_FLOOR), as Lucene's More Like This does with maxDocFreqPct: such a term says little
+ * of what sets the item apart (idf under ln 10), and its list is the longest to score (scoring
+ * a "similar" query at 200k scenes: 8 ms with them, 2 ms without; at 10k videos 4.8 against 1.1).
+ * A small archive (its terms in fewer than MAX_DF_FLOOR documents) keeps every term.
+ */
+export const MAX_DF_SHARE = 0.1;
+export const MAX_DF_FLOOR = 1000;
+
+/**
+ * The terms of an indexed document ($team's video $video, scene $scene: its most distinctive,
+ * tf * idf, at most $max, leaving out the common ones, see MAX_DF_SHARE) as rows (term, qw).
+ */
+function itemTermsSql(
+  team: number,
+  video: number,
+  scene: number,
+  max: number,
+  floor: number,
+): string {
+  return `
+SELECT p.term, p.tf::float8 AS qw
+FROM search_postings p
+JOIN search_terms t ON t.team_id = p.team_id AND t.kind = p.kind AND t.term = p.term
+JOIN search_corpus_stats s ON s.team_id = p.team_id AND s.kind = p.kind
+WHERE p.video_id = $${video} AND p.scene_idx = $${scene} AND p.team_id = $${team}
+  AND t.df <= greatest(s.n_docs * ${MAX_DF_SHARE}, $${floor})
+ORDER BY p.tf * ln(1 + (s.n_docs::float8 - t.df::float8 + 0.5) / (t.df::float8 + 0.5)) DESC, p.term
+LIMIT $${max}`;
+}
+
+/**
+ * The query terms' weights ($1 the team, $2 the kind of document searched; the terms from
+ * `source`, rows (term, qw)), with what the lists in memory need to be current: the index's
  * version and the impacts' average length, and the videos to leave out (not finished).
  */
-const WEIGHTS = `
+const weightsSql = (source: string): string => `
 SELECT q.term,
        q.qw * ln(1 + (s.n_docs::float8 - t.df::float8 + 0.5) / (t.df::float8 + 0.5)) * ${BM25_K1 + 1} AS weight,
        s.version::text AS version, s.impact_avgdl AS avgdl,
        (SELECT array_agg(v.id) FROM videos v WHERE v.team_id = $1 AND v.status <> 'completed') AS hidden
-FROM unnest($3::text[], $4::float8[]) AS q(term, qw)
+FROM (${source}) AS q(term, qw)
 JOIN search_terms t ON t.team_id = $1 AND t.kind = $2 AND t.term = q.term
 JOIN search_corpus_stats s ON s.team_id = $1 AND s.kind = $2`;
+
+/** A free-text query's terms ($3) and their weights in it ($4). */
+const TEXT_WEIGHTS = weightsSql('SELECT * FROM unnest($3::text[], $4::float8[])');
+/** "Similar to" an item: its terms chosen and weighed in one statement ($3 video, $4 scene). */
+const ITEM_WEIGHTS = weightsSql(itemTermsSql(1, 3, 4, 5, 6));
 
 interface Weights extends Record<string, unknown> {
   term: string;
@@ -118,17 +164,32 @@ async function inMemory(q: Db, query: SparseQuery, w: Weights[]): Promise<Scored
   }));
 }
 
+/** The query's terms with their weights, in one statement. */
+async function weightsOf(q: Db, query: SparseQuery): Promise<Weights[]> {
+  const { teamId, kind, terms } = query;
+  const rows =
+    terms instanceof Map
+      ? terms.size === 0
+        ? []
+        : await q.query<Weights>(TEXT_WEIGHTS, [
+            teamId,
+            kind,
+            [...terms.keys()],
+            [...terms.values()],
+          ])
+      : await q.query<Weights>(ITEM_WEIGHTS, [
+          teamId,
+          kind,
+          terms.videoId,
+          terms.sceneIdx,
+          MAX_ITEM_TERMS,
+          MAX_DF_FLOOR,
+        ]);
+  return rows.map((r) => ({ ...r, weight: Number(r.weight) }));
+}
+
 export async function sparseSearch(q: Db, query: SparseQuery): Promise<SparseHit[]> {
-  if (query.terms.size === 0) return [];
-  const terms = [...query.terms.keys()];
-  const w = (
-    await q.query<Weights>(WEIGHTS, [
-      query.teamId,
-      query.kind,
-      terms,
-      terms.map((t) => query.terms.get(t)!),
-    ])
-  ).map((r) => ({ ...r, weight: Number(r.weight) }));
+  const w = await weightsOf(q, query);
   if (w.length === 0) return [];
   const rows = query.onlyVideoId ? await oneVideo(q, query, w) : await inMemory(q, query, w);
   const upper = w.reduce((s, b) => s + b.weight, 0);
@@ -139,38 +200,28 @@ export async function sparseSearch(q: Db, query: SparseQuery): Promise<SparseHit
   }));
 }
 
-/**
- * A "similar to" query leaves out the terms of more than this share of the documents (and more
- * than MAX_DF_FLOOR), as Lucene's More Like This does with maxDocFreqPct: such a term says little
- * of what sets the item apart (idf under ln 10), and its list is the longest to score (scoring
- * a "similar" query at 200k scenes: 8 ms with them, 2 ms without; at 10k videos 4.8 against 1.1).
- * A small archive (its terms in fewer than MAX_DF_FLOOR documents) keeps every term.
- */
-export const MAX_DF_SHARE = 0.1;
-export const MAX_DF_FLOOR = 1000;
+/** The most terms of an item a "similar to" query keeps. */
+export const MAX_ITEM_TERMS = 48;
 
 /**
  * The terms of an indexed document, as a query for "similar to this item": its most
- * distinctive terms (tf * idf), capped so the query stays fast.
+ * distinctive terms (tf * idf), capped so the query stays fast. sparseSearch chooses them itself
+ * from an ItemTerms; this is for the references that score them another way.
  */
 export async function documentTerms(
   q: Queryable,
   teamId: string,
   videoId: string,
   sceneIdx: number,
-  maxTerms = 48,
+  maxTerms = MAX_ITEM_TERMS,
   commonFloor = MAX_DF_FLOOR,
 ): Promise<Map<string, number>> {
-  const rows = await q.query<{ term: string; tf: number }>(
-    `SELECT p.term, p.tf
-     FROM search_postings p
-     JOIN search_terms t ON t.team_id = p.team_id AND t.kind = p.kind AND t.term = p.term
-     JOIN search_corpus_stats s ON s.team_id = p.team_id AND s.kind = p.kind
-     WHERE p.video_id = $2 AND p.scene_idx = $3 AND p.team_id = $1
-       AND t.df <= greatest(s.n_docs * ${MAX_DF_SHARE}, $5)
-     ORDER BY p.tf * ln(1 + (s.n_docs::float8 - t.df::float8 + 0.5) / (t.df::float8 + 0.5)) DESC, p.term
-     LIMIT $4`,
-    [teamId, videoId, sceneIdx, maxTerms, commonFloor],
-  );
-  return new Map(rows.map((r) => [r.term, r.tf]));
+  const rows = await q.query<{ term: string; qw: number }>(itemTermsSql(1, 2, 3, 4, 5), [
+    teamId,
+    videoId,
+    sceneIdx,
+    maxTerms,
+    commonFloor,
+  ]);
+  return new Map(rows.map((r) => [r.term, r.qw]));
 }
