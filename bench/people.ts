@@ -22,7 +22,7 @@ import { renamePerson } from '../server/src/people/corrections.ts';
 import { findPerson, listPeople, personFaces, personScenes } from '../server/src/people/read.ts';
 import { reindexTouched } from '../server/src/people/reindex.ts';
 import { lockTeamPeople } from '../server/src/people/store.ts';
-import { toVectorLiteral } from '../server/src/search/documents.ts';
+import { toVectorLiteral } from '../server/src/db/vector.ts';
 import { indexVideoKeywords } from '../server/src/search/index-video.ts';
 import { prewarmGraphs } from '../server/src/search/prewarm.ts';
 import { searchScenes } from '../server/src/search/search.ts';

@@ -9,7 +9,7 @@ import { loadConfig } from '../../server/src/config.ts';
 import type { Db } from '../../server/src/db/db.ts';
 import { migrate } from '../../server/src/db/migrate.ts';
 import { openPglite } from '../../server/src/db/pglite.ts';
-import { toVectorLiteral } from '../../server/src/search/documents.ts';
+import { toVectorLiteral } from '../../server/src/db/vector.ts';
 import { indexVideo } from '../../server/src/search/index-video.ts';
 import { prewarmGraphs } from '../../server/src/search/prewarm.ts';
 import { insertTeam, insertVideo } from '../support/search-fixtures.ts';

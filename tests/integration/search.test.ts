@@ -2,7 +2,7 @@
 // Japanese, within the team, among completed videos only, with paging and 0..1 scores.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProvider } from '../../server/src/analysis/create.ts';
-import { toVectorLiteral } from '../../server/src/search/documents.ts';
+import { toVectorLiteral } from '../../server/src/db/vector.ts';
 import { indexVideo } from '../../server/src/search/index-video.ts';
 import { searchScenes, searchVideos, type SearchParams } from '../../server/src/search/search.ts';
 import {

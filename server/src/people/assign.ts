@@ -7,16 +7,10 @@ import crypto from 'node:crypto';
 import { SET_LOCAL_SQL, type Db, type Queryable } from '../db/db.ts';
 import { faceDistance } from '../perception/face-match.ts';
 import { assignFace, joinTarget, shouldJoin, type Neighbour, type PersonInfo } from './grouping.ts';
+import { parseVector } from '../db/vector.ts';
 import { mergeInto, type Touched } from './corrections.ts';
 import { reindexTouched, wakeReindex } from './reindex.ts';
-import {
-  groupsConflict,
-  lockTeamPeople,
-  parseVector,
-  refreshPeople,
-  samplesOf,
-  teamOfVideo,
-} from './store.ts';
+import { groupsConflict, lockTeamPeople, refreshPeople, samplesOf, teamOfVideo } from './store.ts';
 
 /** Nearest faces read from the index per face: enough for the quorum of a few groups. */
 const NEIGHBOURS = 24;

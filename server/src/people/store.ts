@@ -1,12 +1,8 @@
 // Reads and small writes on people rows (migration 016) shared by the assignment and the
 // corrections. Every read that starts from an id is bounded to one team by its caller.
 import type { Queryable } from '../db/db.ts';
+import { parseVector } from '../db/vector.ts';
 import type { GroupSample } from './grouping.ts';
-
-/** pgvector's text form '[0.1,0.2,...]' as numbers. */
-export function parseVector(text: string): number[] {
-  return JSON.parse(text) as number[];
-}
 
 export async function teamOfVideo(
   q: Queryable,

@@ -1,6 +1,6 @@
 // Dense search: pgvector cosine distance, answered by the HNSW indexes of migration 005.
 import type { Db } from '../db/db.ts';
-import { toVectorLiteral } from './documents.ts';
+import { toVectorLiteral } from '../db/vector.ts';
 
 export interface DenseQuery {
   teamId: string;

@@ -103,8 +103,3 @@ export async function loadVideoDocs(q: Queryable, videoId: string): Promise<Vide
 export function embeddingInput(text: string): string {
   return text.length > MAX_EMBED_CHARS ? text.slice(0, MAX_EMBED_CHARS) : text;
 }
-
-/** pgvector's text form: '[0.1,0.2,...]'. */
-export function toVectorLiteral(v: readonly number[]): string {
-  return `[${v.join(',')}]`;
-}

@@ -6,12 +6,12 @@ import { createProvider } from '../analysis/create.ts';
 import type { AnalysisProvider } from '../analysis/provider.ts';
 import type { AppContext } from '../context.ts';
 import type { Queryable } from '../db/db.ts';
+import { toVectorLiteral } from '../db/vector.ts';
 import {
   embeddingInput,
   loadVideoDocs,
   SCENE_DOC,
   type VideoDocs,
-  toVectorLiteral,
   VIDEO_DOC,
   VIDEO_SCENE_IDX,
 } from './documents.ts';

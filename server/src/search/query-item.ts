@@ -1,19 +1,11 @@
 // "Similar to this video / scene": the stored vector of the query item, within the team.
 import type { Queryable } from '../db/db.ts';
+import { parseVector } from '../db/vector.ts';
 
 export interface ItemQuery {
   teamId: string;
   videoId: string;
   sceneIdx?: number | undefined;
-}
-
-/** pgvector's text form back to numbers. */
-export function parseVector(text: string): number[] {
-  return text
-    .replace(/^\[|\]$/g, '')
-    .split(',')
-    .filter(Boolean)
-    .map(Number);
 }
 
 /** The item's stored vector; undefined when it has none yet, or is not in the team. */
