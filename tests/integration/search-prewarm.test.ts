@@ -1,6 +1,7 @@
 // A server reads the HNSW graphs into the embedded database's buffers once started
 // (server/src/search/prewarm.ts): after that, a dense search finds every page of the graph it
-// visits in the buffers instead of reading it from disk.
+// visits in the buffers instead of reading it from disk. It reads keyword lists ahead too: the
+// videos' own, however rare their terms, so that a "similar videos" query reads none.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,7 +12,10 @@ import { migrate } from '../../server/src/db/migrate.ts';
 import { openPglite } from '../../server/src/db/pglite.ts';
 import { toVectorLiteral } from '../../server/src/db/vector.ts';
 import { indexVideo } from '../../server/src/search/index-video.ts';
-import { prewarmGraphs } from '../../server/src/search/prewarm.ts';
+import { VIDEO_DOC, VIDEO_SCENE_IDX } from '../../server/src/search/documents.ts';
+import { preloadLists, prewarmGraphs } from '../../server/src/search/prewarm.ts';
+import { sparseSearch } from '../../server/src/search/sparse.ts';
+import { keywordLists } from '../../server/src/search/term-lists.ts';
 import { insertTeam, insertVideo } from '../support/search-fixtures.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'va-prewarm-'));
@@ -76,5 +80,30 @@ describe('prewarmGraphs', () => {
     });
     const all = await withDb((db) => prewarmGraphs(db));
     expect(read).toBeLessThan(all);
+  });
+});
+
+describe('preloadLists', () => {
+  it("reads every list of the videos' documents: a similar-videos query then reads none", async () => {
+    await withDb(async (db) => {
+      const lists = keywordLists(db);
+      const postings = await preloadLists(db, lists);
+      expect(lists.loadedPostings).toBe(postings);
+      const videos = await db.query<{ id: string; team_id: string }>(
+        'SELECT id, team_id FROM videos ORDER BY title',
+      );
+      for (const v of videos) {
+        const hits = await sparseSearch(db, {
+          teamId: v.team_id,
+          kind: VIDEO_DOC,
+          // The item's rarest terms first: its stair numbers, each in one video's document.
+          terms: { videoId: v.id, sceneIdx: VIDEO_SCENE_IDX },
+          limit: 10,
+          excludeVideoId: v.id,
+        });
+        expect(hits.length).toBeGreaterThan(0);
+      }
+      expect(lists.loadedPostings).toBe(postings);
+    });
   });
 });

@@ -7,41 +7,71 @@
 // (docs/decisions/dense-search-prewarm.md). PostgreSQL keeps its own buffers and the OS cache warm: nothing to do
 // there.
 import type { Db } from '../db/db.ts';
+import { SCENE_DOC, VIDEO_DOC } from './documents.ts';
 import { POSTING_BYTES } from './term-list.ts';
 import { keywordLists, type KeywordLists } from './term-lists.ts';
 
-/** The share of the lists' budget read ahead, most frequent terms first. */
+/** The share of the lists' budget read ahead. */
 const LISTS_SHARE = 0.75;
-/** Shorter lists are read on first use: a millisecond or so. */
+/** Of that share, what the videos' own documents may take first (see preloadLists). */
+const VIDEO_LISTS_SHARE = 1 / 3;
+/** The videos' lists are read ahead when they are at most this many (every team's). */
+const MAX_VIDEO_TERMS = 200_000;
+/** Of the other lists, shorter ones are read on first use: a millisecond or so. */
 const LISTS_MIN_DF = 100;
 /** Postings per statement (one list may be longer). */
 const LISTS_CHUNK = 20_000;
 
+interface TermRow extends Record<string, unknown> {
+  team_id: string;
+  kind: number;
+  term: string;
+  df: number;
+}
+
+const TERMS = `SELECT team_id, kind, term, df FROM search_terms WHERE kind = ANY($1::int[]) AND df >= $2
+ORDER BY df DESC, team_id, kind, term LIMIT $3`;
+
 /**
- * Reads the lists of the most frequent terms of every team and kind, up to a share of the lists'
- * budget. The long lists are the costly ones to read (a posting ~1.5 us on PGlite) and the ones
- * queries meet most; the rare terms' short lists are read as they come. Returns the postings.
+ * Reads keyword lists ahead, up to a share of the lists' budget: first every list of the videos'
+ * own documents (one per video: a small index, searched by every "similar videos" query and
+ * every video search), when they fit a third of the share; then the most frequent terms' lists
+ * of every kind. The long lists are the costly ones to read (a posting ~1.5 us on PGlite); the
+ * rare ones are cheap each, but a query that meets one waits for a statement: a "similar videos"
+ * query, whose terms are an item's rarest, read about 15 of them each time (3-6 ms at 50k videos
+ * on PostgreSQL) when the videos' lists under 100 postings were left to be read on first use.
+ * Returns the postings.
  */
 export async function preloadLists(
   db: Db,
   lists: KeywordLists = keywordLists(db),
   stop: () => boolean = () => false,
 ): Promise<number> {
-  const terms = await db.query<{ team_id: string; kind: number; term: string; df: number }>(
-    `SELECT team_id, kind, term, df FROM search_terms
-     ORDER BY df DESC, team_id, kind, term LIMIT $1`,
-    [Math.ceil(lists.budget / POSTING_BYTES / LISTS_MIN_DF)],
-  );
-  const chosen = new Map<string, { teamId: string; kind: number; terms: typeof terms }>();
+  const room = (lists.budget * LISTS_SHARE) / POSTING_BYTES;
+  const videos = await db.query<TermRow>(TERMS, [[VIDEO_DOC], 1, MAX_VIDEO_TERMS]);
+  const frequent = await db.query<TermRow>(TERMS, [
+    [VIDEO_DOC, SCENE_DOC],
+    LISTS_MIN_DF,
+    Math.ceil(room / LISTS_MIN_DF),
+  ]);
+  const chosen = new Map<string, { teamId: string; kind: number; terms: TermRow[] }>();
+  const taken = new Set<string>();
   let postings = 0;
-  for (const t of terms) {
-    if (t.df < LISTS_MIN_DF || (postings + t.df) * POSTING_BYTES > lists.budget * LISTS_SHARE)
-      break;
-    postings += t.df;
+  const take = (t: TermRow): void => {
     const id = `${t.team_id}/${t.kind}`;
+    if (taken.has(`${id}/${t.term}`)) return;
+    taken.add(`${id}/${t.term}`);
+    postings += t.df;
     let c = chosen.get(id);
     if (!c) chosen.set(id, (c = { teamId: t.team_id, kind: t.kind, terms: [] }));
     c.terms.push(t);
+  };
+  const videoPostings = videos.reduce((n, t) => n + t.df, 0);
+  if (videos.length < MAX_VIDEO_TERMS && videoPostings <= room * VIDEO_LISTS_SHARE)
+    videos.forEach(take);
+  for (const t of frequent) {
+    if (postings + t.df > room) break;
+    take(t);
   }
   for (const { teamId, kind, terms: all } of chosen.values()) {
     const [stats] = await db.query<{ version: string; avgdl: number }>(
