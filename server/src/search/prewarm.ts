@@ -11,7 +11,7 @@ import { SCENE_DOC, VIDEO_DOC } from './documents.ts';
 import { POSTING_BYTES } from './term-list.ts';
 import { keywordLists, type KeywordLists } from './term-lists.ts';
 
-/** The share of the lists' budget read ahead. */
+/** The share of the lists' budget read ahead; the rest for lists read on first use. */
 const LISTS_SHARE = 0.75;
 /** Of that share, what the videos' own documents may take first (see preloadLists). */
 const VIDEO_LISTS_SHARE = 1 / 3;
