@@ -222,6 +222,20 @@ describe('wipeEvidence', () => {
     expect(wipeEvidence(stepsOf(frames), w, h)).toBeGreaterThan(0.8);
   });
 
+  it('places a wipe out of a moving shot at its middle, where the blocks seen crossing lie to one side', () => {
+    // The edge passes column 32 * (k - 2) / 20 at sample k: the picture's middle column at sample
+    // 12. The six columns it crosses first flicker until then (a moving shot), so they do not
+    // count, and the blocks seen crossing have their median 1.4 samples late; the fitted edge
+    // crosses the picture's middle 0.8 early.
+    const frames = Array.from({ length: 25 }, (_, k) =>
+      grid((x, y) => {
+        if (x < (w * (k - 2)) / 20) return b(x, y);
+        return x < 6 ? a(x, y) * 0.6 + (k % 2) * 0.4 : a(x, y);
+      }),
+    );
+    expect(wipeEvidence(stepsOf(frames), w, h)).toBeGreaterThan(0.5);
+  });
+
   it('sees none in a cut, a cross-fade or a shape passing by', () => {
     const cut = Array.from({ length: 25 }, (_, k) => grid(k < 12 ? a : b));
     const fade = Array.from({ length: 25 }, (_, k) => {
