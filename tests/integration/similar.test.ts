@@ -233,4 +233,37 @@ describe('scene search', () => {
     expect(pairs).not.toContain(`${ids.Harbour}/0`);
     expect(pairs.length).toBeGreaterThan(0);
   });
+
+  // The item's vector is read in the search's own statement: the item itself, another team's
+  // identical scene and the failed video stay out, as with the keyword half.
+  it.each(['dense', 'hybrid'])(
+    'finds scenes and videos similar to an item by %s',
+    async (method) => {
+      const res = await scenes({ videoId: ids.Harbour!, sceneIndex: 0, searchMethod: method });
+      const pairs = (res.body.items as Item[]).map((i) => `${i.id}/${i.scene_index}`);
+      expect(pairs.length).toBeGreaterThan(0);
+      expect(pairs).not.toContain(`${ids.Harbour}/0`);
+      expect(pairs).toContain(`${ids.Harbour}/1`);
+      const found = (await videos({ videoId: ids.Harbour!, searchMethod: method })).body.items.map(
+        (i: Item) => i.id,
+      );
+      expect(found.length).toBeGreaterThan(0);
+      expect(found).not.toContain(ids.Harbour);
+      for (const other of [ids.Theirs, ids.Broken]) {
+        expect(found).not.toContain(other);
+        expect(pairs.some((p) => p.startsWith(`${other}/`))).toBe(false);
+      }
+    },
+  );
+
+  it('finds nothing by vector for an item whose vector is not there, and still by its words', async () => {
+    await server.ctx.db.query(
+      'UPDATE scenes SET embedding = NULL WHERE video_id = $1 AND idx = 0',
+      [ids.Kitchen],
+    );
+    const item = { videoId: ids.Kitchen!, sceneIndex: 0 }; // 'Boiling water ...'
+    expect((await scenes({ ...item, searchMethod: 'dense' })).body.items).toEqual([]);
+    const words = await scenes({ ...item, searchMethod: 'hybrid' });
+    expect(words.body.items.length).toBeGreaterThan(0);
+  });
 });

@@ -2,9 +2,16 @@
 import type { Db } from '../db/db.ts';
 import { toVectorLiteral } from '../db/vector.ts';
 
+/** "Similar to" an indexed item: its stored vector (the video's, or its scene's). */
+export interface DenseItem {
+  videoId: string;
+  sceneIdx?: number | undefined;
+}
+
 export interface DenseQuery {
   teamId: string;
-  vector: readonly number[];
+  /** The query's vector, or the item whose stored vector it is. */
+  vector: readonly number[] | DenseItem;
   /** How many nearest items to return. */
   limit: number;
   /** Restrict scene search to this video (scope current). */
@@ -57,21 +64,45 @@ function settings(db: Db, limit: number, iterative: boolean): Record<string, str
   };
 }
 
+/**
+ * The query vector in SQL, its parameters added to `params` ($1 the team): a literal, or the
+ * item's stored vector read in the same statement. One round trip: a "similar" query's dense half
+ * no longer waits for the item's vector to come back to this process first (it did while the
+ * keyword half scored here, the two then in series). An uncorrelated subquery, so that the HNSW
+ * index still orders by it; an item not in the team, or without a vector yet, gives NULL, and
+ * the statements below then no rows.
+ */
+function queryVector(v: DenseQuery['vector'], params: unknown[]): string {
+  if (!('videoId' in v)) {
+    params.push(toVectorLiteral(v));
+    return `$${params.length}::vector`;
+  }
+  params.push(v.videoId);
+  const id = `$${params.length}::uuid`;
+  if (v.sceneIdx === undefined)
+    return `(SELECT embedding FROM videos WHERE id = ${id} AND team_id = $1)`;
+  params.push(v.sceneIdx);
+  return `(SELECT i.embedding FROM scenes i JOIN videos iv ON iv.id = i.video_id
+           WHERE i.video_id = ${id} AND i.idx = $${params.length}::int AND iv.team_id = $1)`;
+}
+
 function toScore(distance: number): number {
   return Math.min(1, Math.max(0, 1 - distance / 2));
 }
 
 export async function denseVideos(db: Db, query: DenseQuery): Promise<DenseHit[]> {
   const iterative = await supportsIterativeScan(db);
+  const params: unknown[] = [query.teamId, query.excludeVideoId ?? null, query.limit];
+  const v = queryVector(query.vector, params);
   const rows = await db.queryWith<{ video_id: string; dist: number }>(
     settings(db, query.limit, iterative),
-    `SELECT id AS video_id, embedding <=> $2::vector AS dist
+    `SELECT id AS video_id, embedding <=> ${v} AS dist
        FROM videos
        WHERE team_id = $1 AND status = 'completed' AND embedding IS NOT NULL
-         AND id IS DISTINCT FROM $3::uuid
-       ORDER BY embedding <=> $2::vector
-       LIMIT $4`,
-    [query.teamId, toVectorLiteral(query.vector), query.excludeVideoId ?? null, query.limit],
+         AND id IS DISTINCT FROM $2::uuid AND ${v} IS NOT NULL
+       ORDER BY embedding <=> ${v}
+       LIMIT $3`,
+    params,
   );
   // relaxed_order may return near-ties out of order: sort exactly, ties by id for stability.
   return rows
@@ -80,33 +111,34 @@ export async function denseVideos(db: Db, query: DenseQuery): Promise<DenseHit[]
 }
 
 export async function denseScenes(db: Db, query: DenseQuery): Promise<DenseHit[]> {
-  const params = [
+  const params: unknown[] = [
     query.teamId,
-    toVectorLiteral(query.vector),
     query.excludeVideoId ?? null,
     query.excludeSceneIdx ?? null,
     query.limit,
   ];
-  const notSelf = '(s.video_id = $3::uuid AND s.idx = $4::int) IS NOT TRUE';
+  const own = query.onlyVideoId ? params.push(query.onlyVideoId) : 0;
+  const v = queryVector(query.vector, params);
+  const where = `v.team_id = $1 AND v.status = 'completed' AND s.embedding IS NOT NULL
+    AND (s.video_id = $2::uuid AND s.idx = $3::int) IS NOT TRUE AND ${v} IS NOT NULL`;
   type Row = { video_id: string; idx: number; dist: number };
-  const rows = query.onlyVideoId
+  const rows = own
     ? // One video's scenes: an exact scan of a few rows beats the graph (and keeps recall 1).
       await db.query<Row>(
         `WITH own AS MATERIALIZED (
-           SELECT s.video_id, s.idx, s.embedding <=> $2::vector AS dist
+           SELECT s.video_id, s.idx, s.embedding <=> ${v} AS dist
            FROM scenes s JOIN videos v ON v.id = s.video_id
-           WHERE s.video_id = $6 AND v.team_id = $1 AND v.status = 'completed'
-             AND s.embedding IS NOT NULL AND ${notSelf})
-         SELECT * FROM own ORDER BY dist LIMIT $5`,
-        [...params, query.onlyVideoId],
+           WHERE s.video_id = $${own} AND ${where})
+         SELECT * FROM own ORDER BY dist LIMIT $4`,
+        params,
       )
     : await db.queryWith<Row>(
         settings(db, query.limit, await supportsIterativeScan(db)),
-        `SELECT s.video_id, s.idx, s.embedding <=> $2::vector AS dist
+        `SELECT s.video_id, s.idx, s.embedding <=> ${v} AS dist
          FROM scenes s JOIN videos v ON v.id = s.video_id
-         WHERE v.team_id = $1 AND v.status = 'completed' AND s.embedding IS NOT NULL AND ${notSelf}
-         ORDER BY s.embedding <=> $2::vector
-         LIMIT $5`,
+         WHERE ${where}
+         ORDER BY s.embedding <=> ${v}
+         LIMIT $4`,
         params,
       );
   return rows

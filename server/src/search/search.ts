@@ -4,9 +4,8 @@
 import { createProvider } from '../analysis/create.ts';
 import type { AppContext } from '../context.ts';
 import { SCENE_DOC, VIDEO_DOC, VIDEO_SCENE_IDX } from './documents.ts';
-import { denseScenes, denseVideos, type DenseQuery } from './dense.ts';
+import { denseScenes, denseVideos, type DenseItem, type DenseQuery } from './dense.ts';
 import { reciprocalRankFusion } from './fusion.ts';
-import { itemVector, type ItemQuery } from './query-item.ts';
 import { sparseSearch, type ItemTerms } from './sparse.ts';
 import { termFrequencies } from './tokenize.ts';
 import type { SearchParams, SearchResult } from './types.ts';
@@ -40,8 +39,8 @@ export const FUSION_DEPTH = 30;
 const MAX_K = 999;
 
 interface Query {
-  /** Dense: the text's embedding, or the item's stored vector (undefined: none, or not found). */
-  vector: Promise<number[] | undefined>;
+  /** Dense: the text's embedding (undefined: none), or the item whose stored vector it is. */
+  vector: Promise<number[] | undefined> | DenseItem;
   /** Keyword: the text's terms, or the item whose terms are the query (sparse.ts). */
   terms: Map<string, number> | ItemTerms;
   excludeVideoId?: string | undefined;
@@ -52,10 +51,10 @@ const none = Promise.resolve(undefined);
 
 /**
  * The query, its parts still on their way: the dense and keyword halves each wait for their own
- * part only. A "similar" query's keyword half chooses and weighs the item's terms in its first
- * statement, while the dense half reads the item's vector (on PostgreSQL, each round trip saved
- * counts: similar scenes hybrid at 1M scenes was the row over 20 ms p95). An item of another
- * team, or gone, has no vector and no terms here: the answer is empty.
+ * part only. A "similar" query is the item itself: its keyword half chooses and weighs the item's
+ * terms in its one statement, its dense half reads the item's vector in its own (on PostgreSQL,
+ * each round trip saved counts: similar scenes hybrid at 1M scenes was the row over 20 ms p95).
+ * An item of another team, or gone, has no vector and no terms there: the answer is empty.
  */
 function buildQuery(ctx: SearchCtx, p: SearchParams, kind: Kind): Query | undefined {
   const text = p.description?.trim();
@@ -70,7 +69,6 @@ function buildQuery(ctx: SearchCtx, p: SearchParams, kind: Kind): Query | undefi
     return { vector, terms: needSparse ? termFrequencies(text) : new Map() };
   }
   if (!p.videoId) return undefined;
-  const item: ItemQuery = { teamId: p.teamId, videoId: p.videoId, sceneIdx: p.sceneIndex };
   // Leave out the query item itself: the video for video search, the scene for scene search.
   const self =
     kind === VIDEO_DOC
@@ -79,7 +77,7 @@ function buildQuery(ctx: SearchCtx, p: SearchParams, kind: Kind): Query | undefi
         ? {}
         : { excludeVideoId: p.videoId, excludeSceneIdx: p.sceneIndex };
   return {
-    vector: needDense ? itemVector(ctx.db, item) : none,
+    vector: needDense ? { videoId: p.videoId, sceneIdx: p.sceneIndex } : none,
     terms: needSparse
       ? { videoId: p.videoId, sceneIdx: p.sceneIndex ?? VIDEO_SCENE_IDX }
       : new Map<string, number>(),
@@ -102,8 +100,8 @@ async function rank(ctx: SearchCtx, p: SearchParams, kind: Kind): Promise<Search
   };
 
   const runDense = async (): Promise<Ranked[]> => {
-    const vector = await query.vector;
-    if (!vector || vector.every((x) => x === 0)) return [];
+    const vector = 'videoId' in query.vector ? query.vector : await query.vector;
+    if (!vector || (Array.isArray(vector) && vector.every((x) => x === 0))) return [];
     const dq: DenseQuery = { ...common, vector };
     return kind === VIDEO_DOC ? denseVideos(ctx.db, dq) : denseScenes(ctx.db, dq);
   };
