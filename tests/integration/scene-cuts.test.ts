@@ -699,4 +699,56 @@ describe('scene cuts', () => {
     });
     await analyseMadeVideo(tools.ffmpeg, made);
   });
+
+  it('places a long wipe out of a turn where its edge crossed, not at the middle of its evidence', async () => {
+    // The first shots of the bench's B-frame encodes, seed 17 video 2 (issue 44) [found at 2.6 s,
+    // 0.75 s early: blend evidence came before the 2.12 s wipe's edge, and a transition whose
+    // evidence lasted a second or more went at the middle of all of it].
+    const made = await makeVideo({
+      segments: [
+        { source: 'yuvtestsrc', extra: turn(0.58, 5.12), seconds: 4.41 },
+        {
+          source: 'testsrc',
+          seconds: 6.02,
+          transition: { kind: 'wipe', seconds: 2.12, from: 'bottom' },
+        },
+        {
+          source: 'smptebars',
+          extra: turn(0.53, 4.11),
+          seconds: 6.24,
+          transition: { kind: 'cut' },
+        },
+      ],
+      width: 320,
+      height: 240,
+      fps: 24,
+      x264Params: 'bframes=3:b-pyramid=normal:b-adapt=1',
+      keyframeSeconds: 10,
+    });
+    await analyseMadeVideo(tools.ffmpeg, made);
+  });
+
+  it('places a dissolve out of a zoom at its blend, not at a weak edge beside it', async () => {
+    // The bench's B-frame encodes, seed 16 video 1 (issue 44) [found at 15.9 s, 0.6 s before the
+    // 1.75 s dissolve into cellular life: an edge seen once at its start (0.13) placed it, and the
+    // blend evidence beside it (0.37) was taken for that edge's].
+    const made = await makeVideo({
+      segments: [
+        {
+          source: 'testsrc2',
+          extra:
+            "zoompan=z='1.5+0.45*sin(on/60*0.55+5.03)':d=1:x='iw/2-(iw/zoom/2)':" +
+            "y='ih/2-(ih/zoom/2)':s=320x240:fps=60",
+          seconds: 5.86,
+        },
+        { source: LIFE, seconds: 5.59, transition: { kind: 'dissolve', seconds: 1.75 } },
+        { source: 'testsrc2', seconds: 4.25, transition: { kind: 'fade', seconds: 1.7 } },
+      ],
+      width: 320,
+      height: 240,
+      fps: 60,
+      x264Params: 'bframes=5:b-pyramid=normal:b-adapt=1',
+    });
+    await analyseMadeVideo(tools.ffmpeg, made);
+  });
 });

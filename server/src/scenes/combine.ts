@@ -7,7 +7,7 @@
 // between moving shots come last: a run of them is a boundary where its ends stand far above the
 // picture's change beside it (GradualEvidence.rollingBlend) and nothing else placed one near.
 import type { Candidates, MovingBlend, Transition } from './detector.ts';
-import type { GradualEvidence } from './detectors/gradual-evidence.ts';
+import { EDGE_LEADS, type GradualEvidence } from './detectors/gradual-evidence.ts';
 import type { Measurements } from './measurements.ts';
 import { evidenceSpan, joinNear, placeBoundaries } from './placement.ts';
 
@@ -42,16 +42,33 @@ export class Combiner {
     const gap = this.o.joinGap;
     // A fade's bottom and a wipe's edge place their transition by themselves (isPrecise); blend
     // or colour evidence within the join gap of one is that transition's too (a long wipe's start
-    // or end seen as a blend, 1.1-1.6 s from its edge's middle), not a second boundary.
-    const precise = groups.filter((g) => this.isPrecise(g[0]!)).map((g) => evidenceSpan(g[0]!));
+    // or end seen as a blend, 1.1-1.6 s from its edge's middle), not a second boundary. Unless the
+    // edge is weak beside it (edgeYields): a dissolve's blend placed by an edge seen once at its
+    // start was 0.6 s off.
+    const precise = groups.filter((g) => this.isPrecise(g[0]!)).map((g) => g[0]!);
+    const near = (p: Transition, group: Transition[]): boolean => {
+      const e = evidenceSpan(p);
+      const lo = Math.min(...group.map((t) => evidenceSpan(t).lo));
+      const hi = Math.max(...group.map((t) => evidenceSpan(t).hi));
+      return e.lo - hi <= gap && lo - e.hi <= gap;
+    };
+    const yields = new Set<Transition>();
+    for (const group of groups) {
+      if (this.isPrecise(group[0]!) || !this.placeRefined(group)) continue;
+      const strongest = Math.max(...group.map((t) => t.bestScore));
+      for (const p of precise) {
+        if (near(p, group) && this.edgeYields(p, strongest)) yields.add(p);
+      }
+    }
     for (const group of groups) {
       const at = this.placeRefined(group);
       if (!at) continue;
-      if (!this.isPrecise(group[0]!)) {
-        const lo = Math.min(...group.map((t) => evidenceSpan(t).lo));
-        const hi = Math.max(...group.map((t) => evidenceSpan(t).hi));
-        if (precise.some((p) => p.lo - hi <= gap && lo - p.hi <= gap)) continue;
-      }
+      if (
+        this.isPrecise(group[0]!)
+          ? yields.has(group[0]!)
+          : precise.some((p) => !yields.has(p) && near(p, group))
+      )
+        continue;
       placed.set(at.i, placed.get(at.i) === true || at.sure);
     }
     const taken = [...placed.keys()];
@@ -78,6 +95,19 @@ export class Combiner {
   /** The gradual transitions, those near each other grouped as one (see joinNear). */
   groups(): Transition[][] {
     return joinNear(this.found.gradual, this.o.joinGap, (t) => this.isPrecise(t));
+  }
+
+  /** A wipe's edge (not a fade) whose evidence may yield to stronger blend evidence beside it. */
+  isEdge(t: Transition): boolean {
+    return t.wipe && !t.colours && this.evidence.fades.fadeAt(t) === undefined;
+  }
+
+  /**
+   * Whether an edge's transition goes where blend evidence of `strongest` beside it places it:
+   * when the edge is under EDGE_LEADS of it (as within one transition, GradualEvidence.place).
+   */
+  private edgeYields(t: Transition, strongest: number): boolean {
+    return this.isEdge(t) && (t.wipeScore ?? 0) < EDGE_LEADS * strongest;
   }
 
   /** A fade (its bottom) or an edge crossing the picture (its middle): placed by itself. */

@@ -18,6 +18,10 @@ export interface Transition {
   windows: Set<number>;
   /** An edge moved across the picture (a wipe): enough evidence alone. */
   wipe: boolean;
+  /** The first and last samples whose wipe evidence fired, and the strongest of it. */
+  wipeFrom?: number;
+  wipeTo?: number;
+  wipeScore?: number;
   /** Only faint blends (GradualAt.faint) were seen. */
   faint?: boolean;
   /** Found by the colours alone (colour-mixture.ts): later evidence near it is the same one. */

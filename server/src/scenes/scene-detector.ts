@@ -120,8 +120,9 @@ export class SceneDetector {
         Math.max(this.measurements.colourRamp.reach, this.gradual.evidence.reach),
     );
     for (const g of groups) {
+      // An edge's place waits for the blend evidence its join gap may still bring (placeAll).
       if (
-        !this.combiner.isPrecise(g[0]!) &&
+        (!this.combiner.isPrecise(g[0]!) || this.combiner.isEdge(g[0]!)) &&
         Math.max(...g.map((t) => evidenceSpan(t).hi)) >= reach
       ) {
         frontier = Math.min(frontier, Math.min(...g.map((t) => evidenceSpan(t).lo)));

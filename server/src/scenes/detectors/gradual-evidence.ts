@@ -51,6 +51,11 @@ const BASELINE_RATIO = 2.5;
  * from their blend.
  */
 const BLEND_OVER_MOVE = 3;
+/**
+ * A transition whose wipe evidence is at least this share of its strongest evidence goes where
+ * the wipe evidence fired (place): a weaker edge at a dissolve's start does not place it.
+ */
+export const EDGE_LEADS = 0.5;
 /** A transition whose evidence lasts this long (seconds) is placed at its middle. */
 const LONG_SECONDS = 1;
 /** Window half-widths, seconds: dissolves and fades up to about 2.4 s long. */
@@ -63,6 +68,8 @@ export interface GradualAt {
   /** Window half-widths whose blend or variance evidence fired. */
   fired: Set<number>;
   wipe: boolean;
+  /** The wipe evidence's strength (0: none). */
+  wipeScore: number;
   /** Black or white, or the bottom of a dip towards them: a fade. */
   flat: boolean;
   /** A still blend between ends GRAD_FAINT to GRAD_MIN apart (closer than the others ask). */
@@ -145,7 +152,7 @@ export class GradualEvidence {
     const black = y(c) < DARK && flatNow && Math.max(...around) > 2 * DARK;
     const white = y(c) > 1 - DARK && flatNow && Math.min(...around) < 1 - 2 * DARK;
     const flat = black || white || this.fades.dips(c);
-    return { score, fired, wipe: wipe > 0, flat, faint, moving };
+    return { score, fired, wipe: wipe > 0, wipeScore: wipe, flat, faint, moving };
   }
 
   /** A wipe centred on sample c (wipeEvidence over the widest window), scaled like the others. */
@@ -302,8 +309,17 @@ export class GradualEvidence {
   place(t: Transition): { i: number; sure: boolean } | undefined {
     const fade = this.fades.fadeAt(t);
     if (fade !== undefined) return { i: fade, sure: true };
-    // Evidence peaks anywhere in a long transition (a wipe's edge crossing a moving shot, a
-    // dissolve's blend at one scale): one seen for a second or more goes at its middle.
+    // A wipe's edge evidence fires on the windows centred on the wipe's middle (signals/wipe.ts),
+    // wherever the other evidence of its transition lies: the ends of a long wipe into or out of
+    // a moving shot look like blends, and a dissolve between pans may show an edge. Where the
+    // edge is at least EDGE_LEADS of the strongest evidence, the transition goes at the middle of
+    // the samples that saw it.
+    const { wipeFrom, wipeTo, wipeScore = 0 } = t;
+    if (wipeFrom !== undefined && wipeTo !== undefined && wipeScore >= EDGE_LEADS * t.bestScore) {
+      return { i: (wipeFrom + wipeTo) >> 1, sure: true };
+    }
+    // Evidence peaks anywhere in a long transition (a dissolve's blend at one scale, the colours'
+    // crossings): one seen for a second or more goes at its middle.
     const at = t.to - t.from >= this.long ? (t.from + t.to) >> 1 : t.best;
     if (t.wipe) return { i: at, sure: true };
     // Two window sizes only, between shots that move on both sides and without the colours:

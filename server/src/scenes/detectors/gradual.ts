@@ -44,7 +44,7 @@ export class GradualTransitions implements Detector {
   }
 
   private judge(c: number): void {
-    const { score, fired, wipe, flat, faint, moving } = this.evidence.at(c);
+    const { score, fired, wipe, wipeScore, flat, faint, moving } = this.evidence.at(c);
     // Blends between moving shots are candidates of their own (combine.ts): they neither grow
     // nor place the other evidence's transitions.
     for (const w of moving) this.found.movingBlends.push({ c, w });
@@ -53,7 +53,12 @@ export class GradualTransitions implements Detector {
     if (open && c - open.to <= MERGE_GAP) {
       open.to = c;
       for (const w of fired) open.windows.add(w);
-      if (wipe) open.wipe = true;
+      if (wipe) {
+        open.wipe = true;
+        open.wipeFrom ??= c;
+        open.wipeTo = c;
+        open.wipeScore = Math.max(open.wipeScore ?? 0, wipeScore);
+      }
       if (score > open.bestScore) {
         open.best = c;
         open.bestScore = score;
@@ -61,7 +66,10 @@ export class GradualTransitions implements Detector {
       if (score > 0 || flat) open.faint = false;
     } else {
       this.close();
-      this.found.open = { from: c, to: c, best: c, bestScore: score, windows: fired, wipe };
+      this.found.open = {
+        ...{ from: c, to: c, best: c, bestScore: score, windows: fired, wipe },
+        ...(wipe ? { wipeFrom: c, wipeTo: c, wipeScore } : {}),
+      };
       if (score === 0 && !flat) this.found.open.faint = true;
     }
   }
