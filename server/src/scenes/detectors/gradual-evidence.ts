@@ -23,6 +23,12 @@ const GRAD_MIN = 0.09;
 /** Ends this far apart (but under GRAD_MIN) make a faint blend: a dissolve between framings of
  * one room, kept only where the picture hardly drifts beside it. */
 const GRAD_FAINT = 0.07;
+/**
+ * Weakest wipe evidence kept (the ends' difference times the share of the picture the edge
+ * crossed): an edge over the fewest blocks between the closest ends (0.3 x 0.09) is a zoom over
+ * moving shapes as often as a wipe; the benches' wipes are 0.13 and more.
+ */
+const WIPE_MIN = 0.05;
 /** Weakest variance-dip evidence kept (varianceDip, 0..1): a turn over gradients sags a little. */
 const DIP_MIN = 0.3;
 const LINEAR_MAX = 0.2;
@@ -170,7 +176,7 @@ export class GradualEvidence {
       steps.push(step);
     }
     const evidence = wipeEvidence(steps, GRID_W, GRID_H);
-    if (evidence === 0) return 0;
+    if (dab * evidence < WIPE_MIN) return 0;
     // Between still shots an edge crossing in order is a wipe. In a moving shot it may be a pan
     // over one large edge: then a shift must not explain the steps (a wipe brings new picture).
     const m = (i: number): number => this.visual.motion.get(i);
