@@ -7,6 +7,9 @@
 // until what they could still add cannot reach the k-th score. The answer is the exact top k:
 // scores rounded to 9 decimals, ties broken by the order the caller gives (video id, scene).
 
+import { seek } from './seek.ts';
+import { addUp } from './term-at-a-time.ts';
+
 /** Scores are ordered after rounding to 9 decimals: a margin below theta that rounding cannot cross. */
 export const SCORE_EPS = 2e-9;
 
@@ -79,26 +82,6 @@ const rounded = (s: number): number => Math.round(s * 1e9);
 function contribution(l: ScoredList, p: number): number {
   const x = l.impacts[p]!;
   return x <= l.cap ? l.weight * x : 0;
-}
-
-/** First position >= from whose key is >= key (galloping, then binary search). */
-function seek(keys: Float64Array, length: number, from: number, key: number): number {
-  if (from >= length || keys[from]! >= key) return from;
-  let step = 1;
-  let lo = from;
-  let hi = from + 1;
-  while (hi < length && keys[hi]! < key) {
-    lo = hi;
-    step *= 2;
-    hi = from + step;
-  }
-  if (hi > length) hi = length;
-  while (lo + 1 < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (keys[mid]! < key) lo = mid;
-    else hi = mid;
-  }
-  return hi;
 }
 
 /** A bounded heap of the k best so far; its root is the worst of them. */
@@ -260,118 +243,13 @@ function seed(
 
 /**
  * Postings the walk would visit (its essential lists' lengths) from which every list is instead
- * added up term at a time into a hash table, when that is no more than TAAT_RATIO times as many
+ * added up term at a time (term-at-a-time.ts), when that is no more than TAAT_RATIO times as many
  * postings. A "similar" query of only common terms (eight lists of 17k-97k postings at 1M scenes)
  * leaves MaxScore nothing to skip: every document of every list has a chance, and the walk's
- * cursor heap cost 30 ms where adding the 265k postings up costs about 3.
+ * cursor heap cost 28 ms where adding the 265k postings up costs 7.5.
  */
 export const TAAT_MIN = 32_768;
 const TAAT_RATIO = 4;
-
-/**
- * Scores summed per document in a small open-addressing table, reused from query to query. Small
- * enough for the processor's cache: over one table for the whole query (a million slots, 16 MB)
- * each posting was a cache miss, and adding 265k postings up took as long as the walk.
- */
-class Accumulator {
-  static readonly BITS = 15;
-  private readonly keys = new Float64Array(2 ** Accumulator.BITS).fill(-1);
-  private readonly sums = new Float64Array(2 ** Accumulator.BITS);
-  /** Slots in use, in the order first met. */
-  private readonly used = new Int32Array(2 ** Accumulator.BITS);
-  private readonly mask = 2 ** Accumulator.BITS - 1;
-  size = 0;
-  /** Documents it may hold: half its slots. */
-  static readonly CAPACITY = 2 ** (Accumulator.BITS - 1);
-
-  clear(): void {
-    for (let i = 0; i < this.size; i++) this.keys[this.used[i]!] = -1;
-    this.size = 0;
-  }
-
-  add(key: number, x: number): void {
-    // A key (vno * 2^20 + scene + 1, term-lists.ts) is below 2^53: its low and high 32 bits mixed.
-    const h = Math.imul(key | 0, 0x9e3779b1) ^ Math.imul((key / 4_294_967_296) | 0, 0x85ebca77);
-    let i = h >>> (32 - Accumulator.BITS);
-    for (;;) {
-      const at = this.keys[i]!;
-      if (at === key) {
-        this.sums[i] = this.sums[i]! + x;
-        return;
-      }
-      if (at === -1) {
-        this.keys[i] = key;
-        this.sums[i] = x;
-        this.used[this.size++] = i;
-        return;
-      }
-      i = (i + 1) & this.mask;
-    }
-  }
-
-  key(n: number): number {
-    return this.keys[this.used[n]!]!;
-  }
-
-  sum(n: number): number {
-    return this.sums[this.used[n]!]!;
-  }
-}
-
-const accumulator = new Accumulator();
-
-/**
- * Every posting of every list added up, a range of keys at a time (each range's postings fit the
- * table, and every list is read in order once); the documents seeded already are in `best`.
- */
-function termAtATime(
-  lists: readonly ScoredList[],
-  skip: (key: number) => boolean,
-  seeded: Set<number>,
-  best: Best,
-): void {
-  const acc = accumulator;
-  const pos = lists.map(() => 0);
-  const ends = lists.map(() => 0);
-  let step = Accumulator.CAPACITY;
-  for (;;) {
-    // The range ends where the longest list left has `step` more postings.
-    let longest = -1;
-    for (let i = 0; i < lists.length; i++) {
-      const left = lists[i]!.length - pos[i]!;
-      if (left > 0 && (longest < 0 || left > lists[longest]!.length - pos[longest]!)) longest = i;
-    }
-    if (longest < 0) return;
-    const l = lists[longest]!;
-    const end = pos[longest]! + step < l.length ? l.keys[pos[longest]! + step]! : Infinity;
-    let count = 0;
-    for (let i = 0; i < lists.length; i++) {
-      const m = lists[i]!;
-      ends[i] = end === Infinity ? m.length : seek(m.keys, m.length, pos[i]!, end);
-      count += ends[i]! - pos[i]!;
-    }
-    if (count > Accumulator.CAPACITY && step > 1) {
-      step >>= 1;
-      continue;
-    }
-    acc.clear();
-    for (let i = 0; i < lists.length; i++) {
-      const { keys, impacts, cap, weight } = lists[i]!;
-      for (let p = pos[i]!, e = ends[i]!; p < e; p++) {
-        const x = impacts[p]!;
-        if (x <= cap) acc.add(keys[p]!, weight * x);
-      }
-      pos[i] = ends[i]!;
-    }
-    for (let n = 0; n < acc.size; n++) {
-      const score = acc.sum(n);
-      if (score < best.theta - SCORE_EPS) continue;
-      const key = acc.key(n);
-      if (!seeded.has(key) && !skip(key)) best.offer({ key, score });
-    }
-    step = Accumulator.CAPACITY;
-  }
-}
 
 /**
  * The k best documents of the lists, best first. skip(key) leaves a document out (unfinished
@@ -404,7 +282,10 @@ export function maxScore(
     if (i >= first) walk += lists[i]!.length;
   }
   if (walk >= taatMin && total <= TAAT_RATIO * walk) {
-    termAtATime(lists, skip, seeded, best);
+    addUp(lists, (key, score) => {
+      if (score >= best.theta - SCORE_EPS && !seeded.has(key) && !skip(key))
+        best.offer({ key, score });
+    });
     return best.sorted();
   }
   let cursors = new Cursors(lists, pos, first);
