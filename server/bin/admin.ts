@@ -15,9 +15,8 @@ import type { Db } from '../src/db/db.ts';
 import { openDatabase } from '../src/db/open.ts';
 import { findUserByEmail, listUsers } from '../src/repositories/users.ts';
 import { createStorage } from '../src/storage/create.ts';
-import { createS3Client } from '../src/storage/s3.ts';
 import { BatchTooLargeError, runImport, type ImportSummary } from '../src/import/run-import.ts';
-import { excludePattern, FolderSource, S3Source } from '../src/import/sources.ts';
+import { excludePattern, FolderSource, type Source } from '../src/import/sources.ts';
 import { IMPORT_CONCURRENCY, SUPPORTED_VIDEO_LANGUAGES } from '../src/limits.ts';
 import { probeToolForMany } from '../src/media/tools.ts';
 import { loadSecrets } from '../src/secrets.ts';
@@ -129,6 +128,15 @@ function deleteUser(args: string[]): Run {
   };
 }
 
+/** An s3:// address's source; the AWS SDK is loaded only here (a folder's import never needs it). */
+async function s3Source(config: Config, address: string): Promise<Source> {
+  const [{ S3Source }, { createS3Client }] = await Promise.all([
+    import('../src/import/s3-source.ts'),
+    import('../src/storage/s3.ts'),
+  ]);
+  return new S3Source(createS3Client(config.s3), address);
+}
+
 /** `import`: runs against the server of this configuration, with no database of its own. */
 async function importFolder(args: string[]): Promise<number> {
   let parsed;
@@ -173,7 +181,7 @@ async function importFolder(args: string[]): Promise<number> {
   const config = loadConfig();
   const target = parsed.positionals[0]!;
   const source = target.startsWith('s3://')
-    ? new S3Source(createS3Client(config.s3), target)
+    ? await s3Source(config, target)
     : new FolderSource(target);
   const host = ['0.0.0.0', '::', ''].includes(config.host) ? '127.0.0.1' : config.host;
   const summary = await runImport(source, {

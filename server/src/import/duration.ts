@@ -1,17 +1,33 @@
 // The duration of a file to import: read from its moov with the web app's MP4/QuickTime reader
 // (a few header reads and the moov, in this process), and from ffprobe only for what that reader
 // cannot answer (a fragmented MP4, whose moov has no duration, or a file that is not MP4/MOV).
-// Spawning ffprobe was about 43 ms of CPU per file; the reader costs about 1 ms.
+// Spawning ffprobe was about 43 ms of CPU per file; the reader costs about 1 ms. Both readers are
+// loaded with the first file to read (about 0.1 s): an import run again, with nothing new, reads
+// no duration and does not load them.
 import fs from 'node:fs/promises';
-import { Log } from 'mp4box';
 import type { ByteSource } from '../../../src/workers/byte-source.ts';
-import { probeMp4 } from '../../../src/workers/mp4-duration.ts';
-import { probeFile } from '../media/operations.ts';
+import type { probeMp4 as ProbeMp4 } from '../../../src/workers/mp4-duration.ts';
+import type { probeFile as ProbeFile } from '../media/operations.ts';
 import type { MediaTools } from '../media/tools.ts';
 
-// mp4box writes its parser's complaints (an unknown QuickTime box such as ©swr) to stderr. In
-// the import they are noise: a file it cannot read goes to ffprobe, whose words are listed.
-Log.error = () => undefined;
+let readers:
+  | Promise<{
+      probeMp4: typeof ProbeMp4;
+      probeFile: typeof ProbeFile;
+    }>
+  | undefined;
+
+const loadReaders = () =>
+  (readers ??= Promise.all([
+    import('mp4box'),
+    import('../../../src/workers/mp4-duration.ts'),
+    import('../media/operations.ts'),
+  ]).then(([{ Log }, { probeMp4 }, { probeFile }]) => {
+    // mp4box writes its parser's complaints (an unknown QuickTime box such as ©swr) to stderr. In
+    // the import they are noise: a file it cannot read goes to ffprobe, whose words are listed.
+    Log.error = () => undefined;
+    return { probeMp4, probeFile };
+  }));
 
 export interface ImportDuration {
   durationMs: number;
@@ -44,6 +60,7 @@ async function mp4DurationMs(file: string): Promise<number | undefined> {
   try {
     handle = await fs.open(file, 'r');
     const { size } = await handle.stat();
+    const { probeMp4 } = await loadReaders();
     const info = await probeMp4(handleSource(handle, size));
     // Whole ms, as ffprobe's reading is given.
     const ms = info ? Math.round(info.durationSeconds * 1000) : NaN;
@@ -60,5 +77,6 @@ async function mp4DurationMs(file: string): Promise<number | undefined> {
 export async function importDuration(tools: MediaTools, file: string): Promise<ImportDuration> {
   const ms = await mp4DurationMs(file);
   if (ms !== undefined) return { durationMs: ms, via: 'mp4' };
+  const { probeFile } = await loadReaders();
   return { durationMs: (await probeFile(tools, file)).durationMs, via: 'ffprobe' };
 }

@@ -1,14 +1,10 @@
-// What `npm run admin -- import` reads: a folder walked recursively, or every object under an
-// s3://bucket/prefix. Each accepted file has a key (its path below the root), size and date;
-// everything else is listed as left out with the reason.
-import crypto from 'node:crypto';
+// What `npm run admin -- import` reads: a folder walked recursively here, or every object under
+// an s3://bucket/prefix (s3-source.ts, loaded only for such an address: the AWS SDK alone is about
+// a quarter of a second of the command's start). Each accepted file has a key (its path below the
+// root), size and date; everything else is listed as left out with the reason.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { GetObjectCommand, ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
-import { digestTap, type ContentDigest } from '../lib/content-digest.ts';
+import { digestFile, type ContentDigest } from '../lib/content-digest.ts';
 import { VIDEO_EXTENSIONS, VIDEO_MAX_BYTES } from '../../../src/config/limits.ts';
 
 export interface SourceFile {
@@ -50,7 +46,7 @@ export interface Source {
 const ACCEPTED = `${VIDEO_EXTENSIONS.slice(0, -1).join(', ')} or ${VIDEO_EXTENSIONS.at(-1)}`;
 
 /** Why a file of this name and size is not taken, or undefined when it is. */
-function refusal(key: string, size: number): string | undefined {
+export function refusal(key: string, size: number): string | undefined {
   const ext = /\.([^./]+)$/.exec(key)?.[1]?.toLowerCase() ?? '';
   if (!(VIDEO_EXTENSIONS as readonly string[]).includes(ext)) return `not an ${ACCEPTED} file`;
   if (size === 0) return 'empty file';
@@ -75,7 +71,7 @@ export function excludePattern(glob: string): RegExp {
     : new RegExp(`(?:^|/)${body}(?:/|$)`);
 }
 
-const excluded = (key: string, exclude: readonly RegExp[]): boolean =>
+export const excluded = (key: string, exclude: readonly RegExp[]): boolean =>
   exclude.some((re) => re.test(key));
 
 const reasonOf = (err: unknown): string =>
@@ -137,7 +133,12 @@ export class FolderSource implements Source {
         }
       }
     };
-    const st = await fs.promises.stat(this.label);
+    const st = await fs.promises.stat(this.label).catch((err: unknown) => {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
+        throw new Error(`There is no folder at ${this.label}.`);
+      }
+      throw new Error(`${this.label} cannot be read: ${reasonOf(err)}.`);
+    });
     if (!st.isDirectory()) throw new Error(`${this.label} is not a folder.`);
     await walk(this.label);
     return out;
@@ -147,92 +148,11 @@ export class FolderSource implements Source {
     return path.join(this.label, ...f.key.split('/'));
   }
 
-  async digest(f: SourceFile): Promise<ContentDigest> {
-    const tap = digestTap();
-    await pipeline(
-      fs.createReadStream(this.file(f), { highWaterMark: 1024 * 1024 }),
-      tap.tap,
-      async (s) => {
-        for await (const _ of s) void _;
-      },
-    );
-    return tap.digest();
+  digest(f: SourceFile): Promise<ContentDigest> {
+    return digestFile(this.file(f));
   }
 
   async local(f: SourceFile): Promise<LocalFile> {
     return { path: this.file(f), release: async () => undefined };
-  }
-}
-
-/** s3://bucket/prefix, read with the installation's S3 settings (S3_ENDPOINT, AWS_* keys). */
-export class S3Source implements Source {
-  readonly label: string;
-  private readonly bucket: string;
-  private readonly prefix: string;
-
-  constructor(
-    private readonly client: S3Client,
-    address: string,
-  ) {
-    const m = /^s3:\/\/([^/]+)\/?(.*)$/.exec(address);
-    if (!m) throw new Error(`${address} is not an s3://bucket/prefix address.`);
-    this.bucket = m[1]!;
-    // A prefix names a folder: "clips" lists clips/..., not clips-old/...
-    this.prefix = m[2] && !m[2].endsWith('/') ? `${m[2]}/` : (m[2] ?? '');
-    this.label = `s3://${this.bucket}/${this.prefix}`;
-  }
-
-  async list(exclude: readonly RegExp[]): Promise<Listing> {
-    const out: Listing = { accepted: [], leftOut: [], unreadable: [] };
-    let token: string | undefined;
-    do {
-      const page = await this.client.send(
-        new ListObjectsV2Command({
-          Bucket: this.bucket,
-          Prefix: this.prefix,
-          ContinuationToken: token,
-        }),
-      );
-      for (const o of page.Contents ?? []) {
-        const key = (o.Key ?? '').slice(this.prefix.length);
-        if (!key || key.endsWith('/') || excluded(key, exclude)) continue;
-        const size = o.Size ?? 0;
-        const why = refusal(key, size);
-        if (why) out.leftOut.push({ key, reason: why });
-        else out.accepted.push({ key, size, date: o.LastModified ?? new Date() });
-      }
-      token = page.IsTruncated ? page.NextContinuationToken : undefined;
-    } while (token);
-    out.accepted.sort((a, b) => (a.key < b.key ? -1 : 1));
-    return out;
-  }
-
-  private async read(f: SourceFile): Promise<Readable> {
-    const res = await this.client.send(
-      new GetObjectCommand({ Bucket: this.bucket, Key: this.prefix + f.key }),
-    );
-    return res.Body as Readable;
-  }
-
-  async digest(f: SourceFile): Promise<ContentDigest> {
-    const tap = digestTap();
-    await pipeline(await this.read(f), tap.tap, async (s) => {
-      for await (const _ of s) void _;
-    });
-    return tap.digest();
-  }
-
-  async local(f: SourceFile): Promise<LocalFile> {
-    const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'va-import-'));
-    const file = path.join(dir, `${crypto.randomUUID()}${path.extname(f.key)}`);
-    const release = () => fs.promises.rm(dir, { recursive: true, force: true });
-    const tap = digestTap();
-    try {
-      await pipeline(await this.read(f), tap.tap, fs.createWriteStream(file));
-    } catch (err) {
-      await release();
-      throw err;
-    }
-    return { path: file, release, digest: tap.digest() };
   }
 }

