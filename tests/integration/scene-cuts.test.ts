@@ -752,6 +752,35 @@ describe('scene cuts', () => {
     await analyseMadeVideo(tools.ffmpeg, made);
   });
 
+  it('does not take a pan through a black stretch of its picture for a fade', async () => {
+    // The bench's dissolves and wipes, seed 13 video 1 (issue 44) [a boundary at 29.7 s, inside
+    // the pan over rgbtestsrc: its picture was black for 0.6 s between pictures as dark, and a
+    // bottom under DARK counted as a fade's whatever lay beside it].
+    const made = await makeVideo({
+      segments: [
+        { source: 'mandelbrot', seconds: 6.86 },
+        {
+          source: 'rgbtestsrc',
+          extra: pan(3, 1.16, 1.76, 0.21),
+          seconds: 4.47,
+          transition: { kind: 'wipe', seconds: 1.66, from: 'left' },
+        },
+        {
+          source: 'smptehdbars',
+          extra:
+            "scale=2*iw:2*ih,crop=iw/2:ih/2:x='(iw-ow)*(0.5+0.5*sin(t*0.87+3.2))':" +
+            "y='(ih-oh)*(0.5+0.5*cos(t*0.5))'",
+          seconds: 3.2,
+          transition: { kind: 'wipe', seconds: 0.6, from: 'left' },
+        },
+      ],
+      width: 320,
+      height: 240,
+      fps: 25,
+    });
+    await analyseMadeVideo(tools.ffmpeg, made);
+  });
+
   it('does not take a zoom over moving shapes for the faintest wipe', async () => {
     // The bench's camera moves and flashes, seed 2 video 0 (issue 44) [a false boundary at 14.8
     // s, 2.5 s into the zoom over testsrc2: an edge over 30 % of the blocks between pictures 0.09

@@ -133,7 +133,10 @@ export class FadeEvidence {
       for (let i = t.from; i <= t.to; i++) if (depth(i) < depth(deepest)) deepest = i;
       const bottom = depth(deepest);
       const around = Math.min(depth(t.from - 1), depth(t.to + 1));
-      if (bottom < DARK || bottom < 0.5 * around) {
+      // A dip: deeper than the pictures on at least one side of it. A moving shot's black part
+      // (a pan over rgbtestsrc's dark stretch) is black between pictures as dark.
+      const dip = bottom < 0.5 * Math.max(depth(t.from - 1), depth(t.to + 1));
+      if (dip && (bottom < DARK || bottom < 0.5 * around)) {
         const lit = Math.min(depth(t.from - this.span), depth(t.to + this.span));
         if (fade && fade.below >= lit - bottom) continue;
         fade = { i: fadeBottom(depth, t.from, t.to, Math.max(lit, around)), below: lit - bottom };
