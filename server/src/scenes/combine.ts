@@ -183,7 +183,8 @@ export class Combiner {
       candidates,
       cuts: new Set(this.found.cuts),
       transitions,
-      strength: (i) => this.m.visual.motion.get(i),
+      // A cut's change beyond the light: a flash in a pan jumps further than the cut beside it.
+      strength: (i) => this.found.cutStrength.get(i) ?? this.m.visual.motion.get(i),
       timeMs: (i) => this.m.visual.timeMs(i),
       minSceneMs: this.o.minSceneMs,
       endMs,

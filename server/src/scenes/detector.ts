@@ -52,6 +52,12 @@ export interface Detector {
 export class Candidates {
   /** Hard cuts, in time order (detectors/hard-cut.ts). */
   readonly cuts: number[] = [];
+  /**
+   * Each hard cut's change beyond the light (signals/grid.ts patternChange): the order in which
+   * cuts claim their places (placement.ts), so that a flash's jump does not push out the cut
+   * beside it.
+   */
+  readonly cutStrength = new Map<number, number>();
   /** Gradual transitions closed so far (detectors/gradual.ts, detectors/colour-mixture.ts). */
   readonly gradual: Transition[] = [];
   /** The gradual transition still growing, if any. */

@@ -11,7 +11,7 @@ export interface PlacementInput {
   cuts: ReadonlySet<number>;
   /** The gradual ones: true when surer than a blend (a fade or a wipe). */
   transitions: ReadonlyMap<number, boolean>;
-  /** How strong a cut is (its change). */
+  /** How strong a cut is (its change beyond the light: Candidates.cutStrength). */
   strength: (i: number) => number;
   timeMs: (i: number) => number;
   minSceneMs: number;

@@ -5,7 +5,13 @@
 // fade (the same picture, darker or lighter, and still changing a sample before or after: a cut
 // between a light and a dark title card changes in one sample), nor a camera's exposure step.
 import { movedDist } from '../signals/camera-move.ts';
-import { affineResidual, dist, photometricResidual, spread } from '../signals/grid.ts';
+import {
+  affineResidual,
+  dist,
+  patternChange,
+  photometricResidual,
+  spread,
+} from '../signals/grid.ts';
 import { GRID_H, GRID_W, type RecentSamples } from '../samples.ts';
 import type { VisualSamples } from '../../media/visual.ts';
 import type { Candidates, Detector } from '../detector.ts';
@@ -162,6 +168,12 @@ export class HardCuts implements Detector {
   }
 
   private judge(i: number): void {
-    if (this.check.isCut(i)) this.found.cuts.push(i);
+    if (!this.check.isCut(i)) return;
+    this.found.cuts.push(i);
+    // isCut read both pictures: they are still in the ring.
+    this.found.cutStrength.set(
+      i,
+      patternChange(this.m.recent.grid(i - 1)!, this.m.recent.grid(i)!),
+    );
   }
 }

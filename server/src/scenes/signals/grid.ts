@@ -81,6 +81,23 @@ export function photometricResidual(a: Grid, b: Grid): number {
   return r / a.length;
 }
 
+/**
+ * The change from a to b once each channel's mean shift is taken away: how much the picture's
+ * pattern changed, beyond its light. A flash lifts the light of the same picture and leaves
+ * little; a cut to another picture leaves about its whole change. Mean absolute residual, 0..1.
+ */
+export function patternChange(a: Grid, b: Grid): number {
+  const n = a.length / 3;
+  let r = 0;
+  for (let k = 0; k < 3; k++) {
+    let shift = 0;
+    for (let i = k; i < a.length; i += 3) shift += b[i]! - a[i]!;
+    shift /= n;
+    for (let i = k; i < a.length; i += 3) r += Math.abs(b[i]! - a[i]! - shift);
+  }
+  return r / a.length;
+}
+
 /** Mean absolute deviation of a grid's values from their mean: its detail, 0..1. */
 export function spread(g: Grid): number {
   let sum = 0;
