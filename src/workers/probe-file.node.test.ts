@@ -62,5 +62,5 @@ describe('probeFile', { timeout: 60_000 }, () => {
       const result = await probeFile((await fs.openAsBlob(file)) as unknown as Blob);
       expect(result.durationSeconds, kind.name).toBeCloseTo(SCENES * SCENE_SECONDS, 0);
     }
-  }, 180_000);
+  }, 400_000);
 });

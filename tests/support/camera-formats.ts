@@ -266,20 +266,37 @@ async function encode(
 /** Made files are kept here by their kind's recipe: the test, the probe test and the bench share them. */
 const CACHE_DIR = path.join(import.meta.dirname, '..', '..', '.tmp', 'camera-formats');
 
-/** The file of one kind (made once, kept in .tmp/camera-formats/); answers its path. */
+/** A maker's claim older than this is taken for a crashed run's and made again. */
+const CLAIM_STALE_MS = 10 * 60_000;
+
+/**
+ * The file of one kind (made once, kept in .tmp/camera-formats/); answers its path. The format test
+ * and the probe test run side by side on a fresh clone: one process makes each file while the other
+ * waits for it (a claim directory per recipe), instead of both encoding all of them at once.
+ */
 export async function cameraFormatFile(ffmpeg: string, kind: CameraFormat): Promise<string> {
   const recipe = crypto.createHash('sha256').update(JSON.stringify(kind)).digest('hex');
   const file = path.join(CACHE_DIR, `${recipe.slice(0, 16)}.${kind.ext}`);
-  if (fs.existsSync(file)) return file;
+  const claim = path.join(CACHE_DIR, `${recipe.slice(0, 16)}.making`);
   fs.mkdirSync(CACHE_DIR, { recursive: true });
-  const dir = fs.mkdtempSync(path.join(CACHE_DIR, 'making-'));
-  try {
-    // Made aside and renamed into place, so a test beside this one never reads half a file.
-    fs.renameSync(await writeCameraFormat(ffmpeg, kind, dir), file);
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
+  for (;;) {
+    if (fs.existsSync(file)) return file;
+    try {
+      fs.mkdirSync(claim);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const age = Date.now() - (fs.statSync(claim, { throwIfNoEntry: false })?.mtimeMs ?? 0);
+      if (age > CLAIM_STALE_MS) fs.rmSync(claim, { recursive: true, force: true });
+      else await new Promise((resolve) => setTimeout(resolve, 250));
+      continue;
+    }
+    try {
+      // Made aside and renamed into place, so a test beside this one never reads half a file.
+      fs.renameSync(await writeCameraFormat(ffmpeg, kind, claim), file);
+    } finally {
+      fs.rmSync(claim, { recursive: true, force: true });
+    }
   }
-  return file;
 }
 
 /** Writes the file of one kind into `dir`; answers its path. */
