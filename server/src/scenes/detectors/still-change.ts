@@ -19,6 +19,14 @@ const MONOTONE = 0.5;
 const HOLD = 5;
 /** The longest run, seconds (the longest dissolves the detector looks for). */
 const LONGEST_SECONDS = 2;
+/**
+ * A run's mean change at least this many times its holds' (the still samples either side): a
+ * transition stands out of the shot's own noise, as AdaptiveDetector's jump must stand out of the
+ * frames around it. Slides' dissolves and fades 32 or more (their holds are nearly 0), real
+ * footage's transitions between still webcam shots 6.9 or more; a slow lean between two holds of
+ * a webcam's very still close view 2.5 (real footage seed 99 video 1).
+ */
+const ABOVE_HOLDS = 4;
 
 /** The samples `from`..`to` changed (each from the one before), with still holds either side. */
 export interface StillRun {
@@ -79,6 +87,7 @@ export class StillChanges implements Detector {
     const a = this.m.recent.grid(run.from - 1);
     const b = this.m.recent.grid(run.to);
     if (!a || !b || dist(a, b) < STILL_CUT_MIN) return;
+    if (this.meanChange(run.from, run.to) < ABOVE_HOLDS * this.holdsChange(run)) return;
     // A dissolve or a wipe takes each part of the picture once from the old picture to the new,
     // a fade through black or white there and back; a camera's still shot that moves for a
     // moment (a head turning and stopping) goes back and forth.
@@ -87,6 +96,18 @@ export class StillChanges implements Detector {
   }
 
   finish(): void {}
+
+  private meanChange(from: number, to: number): number {
+    let sum = 0;
+    for (let i = from; i <= to; i++) sum += this.m.visual.motion.get(i);
+    return sum / (to - from + 1);
+  }
+
+  /** The mean change of the still holds either side of the run (HOLD samples each). */
+  private holdsChange(run: StillRun): number {
+    const before = this.meanChange(Math.max(1, run.from - HOLD), run.from - 1);
+    return (before + this.meanChange(run.to + 1, run.to + HOLD)) / 2;
+  }
 
   /** Whether the brightness inside the run dips halfway or more towards black or white. */
   private dips(run: StillRun): boolean {
