@@ -73,8 +73,7 @@ export interface GradualAt {
   score: number;
   /** Window half-widths whose blend or variance evidence fired. */
   fired: Set<number>;
-  wipe: boolean;
-  /** The wipe evidence's strength (0: none). */
+  /** The wipe evidence's strength (0: none, no edge crossed). */
   wipeScore: number;
   /** Black or white, or the bottom of a dip towards them: a fade. */
   flat: boolean;
@@ -158,7 +157,7 @@ export class GradualEvidence {
     const black = y(c) < DARK && flatNow && Math.max(...around) > 2 * DARK;
     const white = y(c) > 1 - DARK && flatNow && Math.min(...around) < 1 - 2 * DARK;
     const flat = black || white || this.fades.dips(c);
-    return { score, fired, wipe: wipe > 0, wipeScore: wipe, flat, faint, moving };
+    return { score, fired, wipeScore: wipe, flat, faint, moving };
   }
 
   /** A wipe centred on sample c (wipeEvidence over the widest window), scaled like the others. */

@@ -44,7 +44,8 @@ export class GradualTransitions implements Detector {
   }
 
   private judge(c: number): void {
-    const { score, fired, wipe, wipeScore, flat, faint, moving } = this.evidence.at(c);
+    const { score, fired, wipeScore, flat, faint, moving } = this.evidence.at(c);
+    const wipe = wipeScore > 0;
     // Blends between moving shots are candidates of their own (combine.ts): they neither grow
     // nor place the other evidence's transitions.
     for (const w of moving) this.found.movingBlends.push({ c, w });
@@ -66,10 +67,8 @@ export class GradualTransitions implements Detector {
       if (score > 0 || flat) open.faint = false;
     } else {
       this.close();
-      this.found.open = {
-        ...{ from: c, to: c, best: c, bestScore: score, windows: fired, wipe },
-        ...(wipe ? { wipeFrom: c, wipeTo: c, wipeScore } : {}),
-      };
+      this.found.open = { from: c, to: c, best: c, bestScore: score, windows: fired, wipe };
+      if (wipe) Object.assign(this.found.open, { wipeFrom: c, wipeTo: c, wipeScore });
       if (score === 0 && !flat) this.found.open.faint = true;
     }
   }
